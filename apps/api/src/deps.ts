@@ -1,0 +1,14 @@
+import type { DatabaseHandle, Db } from '@breaker/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './env.js';
+import type { JobRunner } from './jobs/job-runner.js';
+
+/** What every service needs, built once at start-up and passed down; nothing reaches for globals. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}

@@ -1,0 +1,41 @@
+import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
+import { ZodError } from 'zod';
+
+export interface HttpError {
+  status: number;
+  message: string;
+  /** Unexpected failures are logged in full; expected ones are not noise. */
+  expected: boolean;
+}
+
+/** The single translation of any thrown value into what a client sees; REST and tRPC both use it. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof AppError) return { status: error.status, message: error.message, expected: error.status < 500 };
+  if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true };
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, message: clientMessage(error, status), expected: true };
+  }
+  return { status: 500, message: SERVER_MESSAGES.internal, expected: false };
+}
+
+export function firstIssueMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid';
+  const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
+  // Messages written for people (the spec's) stand alone; zod's generic ones need the field name.
+  return field && /^(Invalid|Expected|Required|Too)/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number') {
+    return error.statusCode;
+  }
+  return undefined;
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) have messages fit to show. */
+function clientMessage(error: unknown, status: number): string {
+  if (error instanceof Error && error.message) return error.message;
+  return status === 404 ? SERVER_MESSAGES.notFound : 'The request is not valid';
+}

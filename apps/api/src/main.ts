@@ -1,0 +1,50 @@
+import { createDb, migrateToLatest, seedCatalogue, type DatabaseConfig } from '@breaker/db';
+import { buildApp } from './app.js';
+import { loadConfig, WEB_DIST_DIR } from './env.js';
+import { createInProcessRunner } from './jobs/in-process-runner.js';
+import { createQueueRunner } from './jobs/queue-runner.js';
+import type { JobRunner } from './jobs/job-runner.js';
+import { createLogger } from './logger.js';
+
+const config = loadConfig();
+const logger = createLogger(config, 'api');
+
+const databaseConfig: DatabaseConfig = config.databaseUrl
+  ? { kind: 'postgres', url: config.databaseUrl }
+  : { kind: 'pglite', dataDir: config.dataDir };
+const database = await createDb(databaseConfig, (error) =>
+  logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+);
+const applied = await migrateToLatest(database.db);
+const activities = await seedCatalogue(database.db);
+logger.info({ database: database.kind, migrations: applied, activities }, 'database ready');
+
+const now = () => new Date();
+const jobs: JobRunner = config.redisUrl
+  ? await createQueueRunner(config.redisUrl)
+  : createInProcessRunner({ db: database.db, log: logger.child({ jobs: 'in-process' }), now });
+
+const app = await buildApp({ deps: { config, database, db: database.db, jobs, now }, logger, webDistDir: WEB_DIST_DIR });
+app.addHook('onClose', async () => {
+  await jobs.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+logger.info({ url: config.appUrl.origin, jobs: jobs.mode }, 'Breaker is serving');
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,223 @@
+import {
+  AppError,
+  breakSessionPatch,
+  emergencyLoginInput,
+  idParam,
+  loginInput,
+  registerInput,
+  selectedActivitiesInput,
+  SERVER_MESSAGES,
+  updatePreferencesInput,
+  userIdParam,
+} from '@breaker/api-contract';
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { requireUser, signIn, signOut } from '../auth/request-session.js';
+import type { AppDeps } from '../deps.js';
+import { authenticate, loadUser, register } from '../services/accounts.js';
+import { listBreakActivities } from '../services/activities.js';
+import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
+import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
+import { findOrCreateTestUser, findOrCreateUserByEmail } from '../services/dev-logins.js';
+import { oauthConfig } from '../services/oauth-config.js';
+import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
+
+interface RouteContext {
+  deps: AppDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RestRoute {
+  method: HTTPMethods;
+  url: string;
+  /** What the route answers; undefined when it already sent a reply (a redirect). */
+  handle(context: RouteContext): Promise<unknown>;
+}
+
+function notYet(method: HTTPMethods, url: string): RestRoute {
+  return {
+    method,
+    url,
+    async handle() {
+      throw new AppError('NOT_IMPLEMENTED', SERVER_MESSAGES.notImplemented);
+    },
+  };
+}
+
+/**
+ * Every `/api` call of the spec (§7) and its browser navigations, in one table. Each shim parses with the
+ * shared schema and calls the same service as the tRPC procedure.
+ */
+export const restRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/auth/user',
+    async handle({ deps, request }) {
+      return loadUser(deps.db, requireUser(request));
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    async handle({ deps, request, reply }) {
+      const user = await authenticate(deps, loginInput.parse(request.body));
+      await signIn(deps, request, reply, user.id);
+      return { user: await loadUser(deps.db, user) };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/register',
+    async handle({ deps, request, reply }) {
+      reply.code(201);
+      return register(deps, registerInput.parse(request.body));
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/logout',
+    async handle({ deps, request, reply }) {
+      await signOut(deps, request, reply);
+      return { ok: true };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/logout',
+    async handle({ deps, request, reply }) {
+      // A link on another site must not be able to sign people out.
+      if (request.headers['sec-fetch-site'] !== 'cross-site') await signOut(deps, request, reply);
+      return reply.redirect('/', 303);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/login',
+    async handle({ deps, reply }) {
+      return reply.redirect(deps.config.google ? '/api/auth/google' : '/login', 303);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/test-login',
+    async handle({ deps, request, reply }) {
+      const user = await findOrCreateTestUser(deps);
+      await signIn(deps, request, reply, user.id);
+      return { user: await loadUser(deps.db, user) };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/clear-sessions',
+    async handle({ deps, request, reply }) {
+      await signOut(deps, request, reply);
+      return { ok: true };
+    },
+  },
+  notYet('POST', '/api/auth/forgot-password'),
+  notYet('POST', '/api/auth/reset-password'),
+  {
+    method: 'POST',
+    url: '/api/debug/bypass-login',
+    async handle({ deps, request, reply }) {
+      const { email } = emergencyLoginInput.parse(request.body);
+      const user = await findOrCreateUserByEmail(deps, email);
+      await signIn(deps, request, reply, user.id);
+      return { user: await loadUser(deps.db, user) };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/debug/automated-test-login',
+    async handle({ deps, request, reply }) {
+      const user = await findOrCreateTestUser(deps);
+      await signIn(deps, request, reply, user.id);
+      return { userId: user.id };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/debug/oauth-config',
+    async handle({ deps }) {
+      return oauthConfig(deps);
+    },
+  },
+  notYet('GET', '/api/auth/google'),
+  notYet('GET', '/api/auth/google/callback'),
+  notYet('GET', '/api/auth/google/calendar'),
+  notYet('GET', '/api/auth/google/calendar/callback'),
+  {
+    method: 'GET',
+    url: '/api/user/preferences',
+    async handle({ deps, request }) {
+      return getPreferences(deps, requireUser(request).id);
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/user/preferences',
+    async handle({ deps, request }) {
+      const { preferences } = updatePreferencesInput.parse(request.body);
+      return savePreferences(deps, requireUser(request).id, preferences);
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/user/selected-activities',
+    async handle({ deps, request }) {
+      return saveSelectedActivities(deps, requireUser(request).id, selectedActivitiesInput.parse(request.body));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/break-activities',
+    async handle({ deps }) {
+      return listBreakActivities(deps);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/calendar-events',
+    async handle({ deps, request }) {
+      return listCalendarEvents(deps, requireUser(request).id);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/upcoming-breaks',
+    async handle({ deps, request }) {
+      return listUpcomingBreaks(deps, requireUser(request).id);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/calendar/sync/:userId',
+    async handle({ deps, request }) {
+      return syncCalendar(deps, requireUser(request).id, userIdParam.parse(request.params).userId);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/refresh-breakers/:userId',
+    async handle({ deps, request }) {
+      return refreshBreaks(deps, requireUser(request).id, userIdParam.parse(request.params).userId);
+    },
+  },
+  {
+    method: 'PATCH',
+    url: '/api/break-sessions/:id',
+    async handle({ deps, request }) {
+      const { id } = idParam.parse(request.params);
+      return recordBreakOutcome(deps, requireUser(request).id, id, breakSessionPatch.parse(request.body));
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/break-sessions/:id',
+    async handle({ deps, request }) {
+      return removeBreak(deps, requireUser(request).id, idParam.parse(request.params).id);
+    },
+  },
+  notYet('PUT', '/api/calendar/ics-feed'),
+  notYet('DELETE', '/api/calendar/ics-feed'),
+];

@@ -1,0 +1,44 @@
+import fastifyStatic from '@fastify/static';
+import { SERVER_MESSAGES } from '@breaker/api-contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The placeholder the web build puts where each request's CSP nonce goes. */
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * Serves the built web app on the API's port: hashed assets cached for good, and every other
+ * non-API GET answered with index.html (the client router takes it from there).
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexPath = join(webDistDir, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'the web app is not built; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|trpc|admin|metrics)(\/|$)/.test(request.url);
+    if (isPage && indexHtml) return sendIndex(reply, indexHtml);
+    return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+  });
+}
+
+function sendIndex(reply: FastifyReply, html: string): FastifyReply {
+  const nonces = reply.cspNonce;
+  // Scripts and styles get the nonces helmet put into this response's CSP header.
+  const page = html.replace(/<(script|style|link|meta)\b[^>]*>/g, (tag, name: string) =>
+    tag.replaceAll(NONCE_PLACEHOLDER, name === 'script' ? nonces.script : nonces.style),
+  );
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+}

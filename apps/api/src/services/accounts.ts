@@ -1,0 +1,71 @@
+import {
+  AppError,
+  DEFAULT_PREFERENCES,
+  SERVER_MESSAGES,
+  type LoginInput,
+  type RegisterInput,
+  type User,
+} from '@breaker/api-contract';
+import {
+  findPreferences,
+  findUserByEmail,
+  findUserByUsername,
+  insertUserWithPreferences,
+  type Db,
+  type UserRow,
+} from '@breaker/db';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { AppDeps } from '../deps.js';
+import { toUser } from './user-view.js';
+
+export function defaultPreferenceRow(overrides: { timezone?: string | null } = {}) {
+  return {
+    break_frequency: DEFAULT_PREFERENCES.breakFrequency,
+    work_start_time: DEFAULT_PREFERENCES.workStartTime,
+    work_end_time: DEFAULT_PREFERENCES.workEndTime,
+    selected_exercise: DEFAULT_PREFERENCES.selectedExercise,
+    equipment: [...DEFAULT_PREFERENCES.equipment],
+    selected_activities: [],
+    break_types: [],
+    notifications_enabled: DEFAULT_PREFERENCES.notificationsEnabled,
+    calendar_booking_enabled: DEFAULT_PREFERENCES.calendarBookingEnabled,
+    sync_cadence: DEFAULT_PREFERENCES.syncCadence,
+    calendar_view: DEFAULT_PREFERENCES.calendarView,
+    timezone: overrides.timezone ?? null,
+    work_days: [...DEFAULT_PREFERENCES.workDays],
+  };
+}
+
+export async function loadUser(db: Db, user: UserRow): Promise<User> {
+  const preferences = await findPreferences(db, user.id);
+  if (!preferences) throw new AppError('NOT_FOUND', 'Your preferences could not be found');
+  return toUser(user, preferences);
+}
+
+export async function register(deps: AppDeps, input: RegisterInput): Promise<{ id: string; username: string }> {
+  if (await findUserByUsername(deps.db, input.username)) throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken);
+  if (await findUserByEmail(deps.db, input.email)) throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const user = await insertUserWithPreferences(
+    deps.db,
+    { username: input.username, email: input.email, password_hash: passwordHash },
+    defaultPreferenceRow(),
+  ).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken);
+    throw error;
+  });
+  deps.log.info({ userId: user.id }, 'account registered');
+  return { id: user.id, username: user.username };
+}
+
+/** Same answer, in about the same time, for an unknown user and a wrong password. */
+export async function authenticate(deps: AppDeps, input: LoginInput): Promise<UserRow> {
+  const user = await findUserByUsername(deps.db, input.username);
+  const valid = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !valid) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+  return user;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}

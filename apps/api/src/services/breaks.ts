@@ -1,0 +1,59 @@
+import {
+  AppError,
+  breakStatus,
+  SERVER_MESSAGES,
+  type BreakSession,
+  type BreakSessionPatch,
+  type RefreshBreaksResult,
+} from '@breaker/api-contract';
+import { deleteBreak, findBreak, findPreferences, listBreaksFrom, updateBreakOutcome, type BreakWithActivity } from '@breaker/db';
+import { DateTime } from 'luxon';
+import type { AppDeps } from '../deps.js';
+
+export function toBreakSession(row: BreakWithActivity): BreakSession {
+  return {
+    id: row.id,
+    scheduledTime: row.scheduled_time.toISOString(),
+    duration: row.duration,
+    completedAt: row.completed_at?.toISOString() ?? null,
+    skipped: row.skipped,
+    activityId: row.activity_id,
+    placementReason: row.placement_reason,
+    activity: row.activity,
+  };
+}
+
+/** Breaks from the start of the user's today on, so today's done and missed breaks still show. */
+export async function listUpcomingBreaks(deps: AppDeps, userId: string): Promise<BreakSession[]> {
+  const preferences = await findPreferences(deps.db, userId);
+  const startOfToday = DateTime.fromJSDate(deps.now(), { zone: preferences?.timezone ?? 'UTC' }).startOf('day').toJSDate();
+  return (await listBreaksFrom(deps.db, userId, startOfToday)).map(toBreakSession);
+}
+
+export function refreshBreaks(deps: AppDeps, sessionUserId: string, userId: string): Promise<RefreshBreaksResult> {
+  if (sessionUserId !== userId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.refreshOwnOnly);
+  return deps.jobs.placeBreaks({ userId, trigger: 'refresh' });
+}
+
+export async function recordBreakOutcome(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+  patch: BreakSessionPatch,
+): Promise<BreakSession> {
+  const current = await findBreak(deps.db, userId, id);
+  if (!current) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  if (breakStatus({ completedAt: current.completed_at?.toISOString() ?? null, skipped: current.skipped }) !== 'scheduled') {
+    throw new AppError('CONFLICT', 'That break is already completed or skipped');
+  }
+  const outcome = 'completedAt' in patch ? { completedAt: new Date(patch.completedAt) } : ({ skipped: true } as const);
+  await updateBreakOutcome(deps.db, userId, id, outcome);
+  const updated = await findBreak(deps.db, userId, id);
+  if (!updated) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  return toBreakSession(updated);
+}
+
+export async function removeBreak(deps: AppDeps, userId: string, id: string): Promise<{ ok: true }> {
+  if (!(await deleteBreak(deps.db, userId, id))) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  return { ok: true };
+}

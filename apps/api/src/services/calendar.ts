@@ -1,0 +1,40 @@
+import {
+  AppError,
+  SCHEDULING_HORIZON_DAYS,
+  SERVER_MESSAGES,
+  type CalendarEvent,
+  type CalendarSyncResult,
+} from '@breaker/api-contract';
+import { findPreferences, listEventsBetween, findUserById } from '@breaker/db';
+import { DateTime } from 'luxon';
+import type { AppDeps } from '../deps.js';
+
+/** Served from the database only: reading the calendar never waits on Google. */
+export async function listCalendarEvents(deps: AppDeps, userId: string): Promise<CalendarEvent[]> {
+  const preferences = await findPreferences(deps.db, userId);
+  const today = DateTime.fromJSDate(deps.now(), { zone: preferences?.timezone ?? 'UTC' }).startOf('day');
+  // A week back as well, so the week view's earlier days are not empty.
+  const rows = await listEventsBetween(
+    deps.db,
+    userId,
+    today.minus({ days: 7 }).toJSDate(),
+    today.plus({ days: SCHEDULING_HORIZON_DAYS + 7 }).toJSDate(),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    startTime: row.start_time.toISOString(),
+    endTime: row.end_time.toISOString(),
+    isAllDay: row.is_all_day,
+    blocksTime: row.blocks_time,
+  }));
+}
+
+export async function syncCalendar(deps: AppDeps, sessionUserId: string, userId: string): Promise<CalendarSyncResult> {
+  if (sessionUserId !== userId) throw new AppError('FORBIDDEN', SERVER_MESSAGES.syncOwnOnly);
+  const user = await findUserById(deps.db, userId);
+  if (!user?.calendar_provider) {
+    return { needsConnection: true, message: 'No calendar is connected yet' };
+  }
+  throw new AppError('NOT_IMPLEMENTED', SERVER_MESSAGES.notImplemented);
+}

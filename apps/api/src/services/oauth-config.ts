@@ -1,0 +1,23 @@
+import type { AppDeps } from '../deps.js';
+
+export interface OAuthConfigView {
+  domain: string;
+  loginCallback: string;
+  calendarCallback: string;
+  googleClientId: string | null;
+  redirectUrisNeeded: string[];
+}
+
+/** The diagnostic view of spec §2: only what an administrator needs to register the OAuth client; never the secret. */
+export function oauthConfig(deps: AppDeps): OAuthConfigView {
+  const origin = deps.config.appUrl.origin;
+  const loginCallback = `${origin}/api/auth/google/callback`;
+  const calendarCallback = `${origin}/api/auth/google/calendar/callback`;
+  return {
+    domain: deps.config.appUrl.host,
+    loginCallback,
+    calendarCallback,
+    googleClientId: deps.config.google?.clientId ?? null,
+    redirectUrisNeeded: [loginCallback, calendarCallback],
+  };
+}

@@ -1,0 +1,51 @@
+import {
+  AppError,
+  SERVER_MESSAGES,
+  type Preferences,
+  type PreferencesUpdate,
+  type SelectedActivitiesInput,
+} from '@breaker/api-contract';
+import { findMissingActivityIds, findPreferences, updatePreferences, type PreferencesPatch } from '@breaker/db';
+import type { AppDeps } from '../deps.js';
+import { toPreferences } from './user-view.js';
+
+export async function getPreferences(deps: AppDeps, userId: string): Promise<Preferences> {
+  const row = await findPreferences(deps.db, userId);
+  if (!row) throw new AppError('NOT_FOUND', 'Your preferences could not be found');
+  return toPreferences(row);
+}
+
+export async function savePreferences(deps: AppDeps, userId: string, update: PreferencesUpdate): Promise<Preferences> {
+  const current = await getPreferences(deps, userId);
+  const start = update.workStartTime ?? current.workStartTime;
+  const end = update.workEndTime ?? current.workEndTime;
+  if (start >= end) throw new AppError('BAD_REQUEST', 'Work must end after it starts');
+  const patch: PreferencesPatch = {
+    break_frequency: update.breakFrequency,
+    work_start_time: update.workStartTime,
+    work_end_time: update.workEndTime,
+    notifications_enabled: update.notificationsEnabled,
+    timezone: update.timezone,
+    selected_exercise: update.selectedExercise,
+    equipment: update.equipment,
+    break_types: update.breakTypes,
+    calendar_booking_enabled: update.calendarBookingEnabled,
+    sync_cadence: update.syncCadence,
+    calendar_view: update.calendarView,
+    work_days: update.workDays,
+  };
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  return toPreferences(await updatePreferences(deps.db, userId, defined));
+}
+
+export async function saveSelectedActivities(
+  deps: AppDeps,
+  userId: string,
+  input: SelectedActivitiesInput,
+): Promise<{ selectedActivities: string[] }> {
+  const unique = [...new Set(input.selectedActivities)];
+  const missing = await findMissingActivityIds(deps.db, unique);
+  if (missing.length > 0) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.unknownActivity);
+  const row = await updatePreferences(deps.db, userId, { selected_activities: unique });
+  return { selectedActivities: row.selected_activities };
+}

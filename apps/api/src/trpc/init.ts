@@ -1,0 +1,54 @@
+import { AppError } from '@breaker/api-contract';
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { requireUser } from '../auth/request-session.js';
+import { firstIssueMessage, toHttpError } from '../errors.js';
+
+export interface TrpcContext {
+  req: FastifyRequest;
+  res: FastifyReply;
+  deps: AppDeps;
+}
+
+const TRPC_CODES: Record<number, TRPCError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  501: 'NOT_IMPLEMENTED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    // Input that fails its schema reads like the REST shims' 400s: the first human message.
+    const message = error.cause instanceof ZodError ? firstIssueMessage(error.cause) : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+  },
+});
+
+/** Turns the app's one error type into tRPC's, through the same mapping the REST shims use. */
+const appErrors = t.middleware(async ({ next, ctx }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const { error } = result;
+  // Errors tRPC raised itself (bad input, unknown procedure) already say what the client should see.
+  if (!(error.cause instanceof AppError) && error.code !== 'INTERNAL_SERVER_ERROR') return result;
+  const source = error.cause ?? error;
+  const http = toHttpError(source);
+  if (!http.expected) ctx.req.log.error({ err: source }, 'request failed');
+  throw new TRPCError({ code: TRPC_CODES[http.status] ?? 'INTERNAL_SERVER_ERROR', message: http.message, cause: source });
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(appErrors);
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const user = requireUser(ctx.req);
+  return next({ ctx: { ...ctx, user } });
+});

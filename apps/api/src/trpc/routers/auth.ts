@@ -1,0 +1,30 @@
+import { loginInput, registerInput } from '@breaker/api-contract';
+import { signIn, signOut } from '../../auth/request-session.js';
+import { authenticate, loadUser, register } from '../../services/accounts.js';
+import { findOrCreateTestUser } from '../../services/dev-logins.js';
+import { oauthConfig } from '../../services/oauth-config.js';
+import { publicProcedure, router } from '../init.js';
+
+export const authRouter = router({
+  user: publicProcedure.query(({ ctx }) => (ctx.req.session ? loadUser(ctx.deps.db, ctx.req.session.user) : null)),
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await authenticate(ctx.deps, input);
+    await signIn(ctx.deps, ctx.req, ctx.res, user.id);
+    return { user: await loadUser(ctx.deps.db, user) };
+  }),
+  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.deps, input)),
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await signOut(ctx.deps, ctx.req, ctx.res);
+    return { ok: true as const };
+  }),
+  testLogin: publicProcedure.mutation(async ({ ctx }) => {
+    const user = await findOrCreateTestUser(ctx.deps);
+    await signIn(ctx.deps, ctx.req, ctx.res, user.id);
+    return { user: await loadUser(ctx.deps.db, user) };
+  }),
+  clearSessions: publicProcedure.mutation(async ({ ctx }) => {
+    await signOut(ctx.deps, ctx.req, ctx.res);
+    return { ok: true as const };
+  }),
+  oauthConfig: publicProcedure.query(({ ctx }) => oauthConfig(ctx.deps)),
+});

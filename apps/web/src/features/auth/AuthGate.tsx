@@ -1,0 +1,37 @@
+import { Navigate, Outlet, useMatches } from '@tanstack/react-router';
+import { isTestMode } from '../../test-mode';
+import { AppLayout } from '../layout/AppLayout';
+import { ConnectionProblem } from './ConnectionProblem';
+import { FullPageLoader } from './FullPageLoader';
+import { LandingPage } from './LandingPage';
+import { TestModeBanner } from './TestModeBanner';
+import { useCurrentUserQuery } from './use-current-user';
+import { useTestModeLogin } from './use-test-mode-login';
+
+/** Chooses between the signed-out screens and the signed-in app, per the leaf route's access. */
+export function AuthGate() {
+  const userQuery = useCurrentUserQuery();
+  const signedOut = userQuery.isSuccess && userQuery.data === null;
+  const testLogin = useTestModeLogin(signedOut);
+  const access = useMatches({ select: (matches) => matches.at(-1)?.staticData.access });
+
+  if (userQuery.isPending || (signedOut && testLogin.pending)) return <FullPageLoader />;
+  if (userQuery.isError) return <ConnectionProblem onRetry={() => void userQuery.refetch()} />;
+
+  const user = userQuery.data;
+  if (user) {
+    // Signing in happens on a signed-out screen; once the user arrives, move on to the dashboard.
+    if (access === 'signed-out') return <Navigate to="/" replace />;
+    return (
+      <AppLayout user={user}>
+        <Outlet />
+      </AppLayout>
+    );
+  }
+  return (
+    <>
+      {isTestMode && <TestModeBanner />}
+      {access === 'signed-in' ? <LandingPage /> : <Outlet />}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Group } from '@mantine/core';
+import { IconEraser, IconFlask } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { errorMessage } from '../../errors';
+import { toastError } from '../../toast';
+import { trpc } from '../../trpc';
+import { clearCachedData } from './clear-cached-data';
+
+/** Development helpers of the login screen: the test user, and a clean slate for a stuck session. */
+export function DevelopmentSignIn() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+
+  const testLogin = trpc.auth.testLogin.useMutation({
+    onSuccess: async () => {
+      await utils.auth.user.invalidate();
+      await navigate({ to: '/' });
+    },
+    onError: (error) =>
+      error instanceof TRPCClientError && error.shape
+        ? toastError({ title: 'Test login failed', message: errorMessage(error, 'Test login failed') })
+        : toastError({ title: 'Test login error', message: 'The server could not be reached. Please try again.' }),
+  });
+
+  const clearSessions = trpc.auth.clearSessions.useMutation({ onSettled: clearCachedData });
+
+  return (
+    <Group grow gap="sm">
+      <Button variant="light" leftSection={<IconFlask size={18} />} loading={testLogin.isPending} onClick={() => testLogin.mutate()}>
+        Use test user
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconEraser size={18} />}
+        loading={clearSessions.isPending}
+        onClick={() => clearSessions.mutate()}
+      >
+        Clear cached data
+      </Button>
+    </Group>
+  );
+}

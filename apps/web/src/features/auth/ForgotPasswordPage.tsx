@@ -1,0 +1,67 @@
+import { forgotPasswordInput } from '@breaker/api-contract';
+import { Button, List, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../errors';
+import { fieldErrors } from '../../form-errors';
+import { toastError } from '../../toast';
+import { AnchorLink } from '../layout/links';
+import { AuthCard } from './AuthCard';
+import { postJson } from './post-json';
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const request = useMutation({
+    mutationFn: (body: { email: string }) => postJson('/api/auth/forgot-password', body),
+    onError: (failure) => toastError({ title: 'Request failed', message: errorMessage(failure, 'Please try again.') }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = forgotPasswordInput.safeParse({ email });
+    setError(parsed.success ? undefined : fieldErrors(parsed.error).email);
+    if (parsed.success) request.mutate(parsed.data);
+  }
+
+  if (request.isSuccess) {
+    return (
+      <AuthCard title="Check Your Email" footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}>
+        <ThemeIcon size={48} radius="xl" variant="light" color="green" aria-hidden>
+          <IconMailCheck size={26} />
+        </ThemeIcon>
+        <Text>If an account uses {email.trim()}, a link to reset your password is on its way.</Text>
+        <List spacing="xs" fz="sm" c="dimmed">
+          <List.Item>Can't find it? Check your spam folder.</List.Item>
+          <List.Item>The link expires in 1 hour.</List.Item>
+        </List>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your e-mail address and we'll send you a link to choose a new one."
+      footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={error}
+          />
+          <Button type="submit" loading={request.isPending} fullWidth>
+            Send reset link
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

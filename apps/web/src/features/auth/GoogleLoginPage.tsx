@@ -1,0 +1,22 @@
+import { Button, Text } from '@mantine/core';
+import { IconBrandGoogle } from '@tabler/icons-react';
+import { AnchorLink } from '../layout/links';
+import { AuthCard } from './AuthCard';
+
+export function GoogleLoginPage() {
+  return (
+    <AuthCard
+      title="Sign in with Google"
+      subtitle="One sign-in also connects your calendar, so your breaks land between meetings."
+      footer={<AnchorLink to="/">Back to home</AnchorLink>}
+    >
+      <Button component="a" href="/api/auth/google" size="md" fullWidth leftSection={<IconBrandGoogle size={20} />}>
+        Continue with Google
+      </Button>
+      <Text fz="xs" c="dimmed" ta="center">
+        By continuing you agree to our Terms of Service and Privacy Policy. We only read your calendar to find free
+        time and to add your breaks.
+      </Text>
+    </AuthCard>
+  );
+}

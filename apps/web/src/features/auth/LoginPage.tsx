@@ -1,0 +1,81 @@
+import { loginInput } from '@breaker/api-contract';
+import { Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../errors';
+import { fieldErrors } from '../../form-errors';
+import { toastError } from '../../toast';
+import { trpc } from '../../trpc';
+import { AnchorLink } from '../layout/links';
+import { AuthCard } from './AuthCard';
+import { DevelopmentSignIn } from './DevelopmentSignIn';
+
+export function LoginPage() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const login = trpc.auth.login.useMutation({
+    onSuccess: async () => {
+      await utils.auth.user.invalidate();
+      await navigate({ to: '/' });
+    },
+    onError: (error) => toastError({ title: 'Login failed', message: errorMessage(error, 'Login failed') }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginInput.safeParse({ username, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Your breaks are waiting."
+      footer={
+        <>
+          New here? <AnchorLink to="/register">Create an account</AnchorLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            error={errors.username}
+            required
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+          <Group justify="flex-end">
+            <AnchorLink to="/forgot-password" fz="sm">
+              Forgot password?
+            </AnchorLink>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Sign In
+          </Button>
+        </Stack>
+      </form>
+      <Divider label="Development" labelPosition="center" />
+      <DevelopmentSignIn />
+    </AuthCard>
+  );
+}

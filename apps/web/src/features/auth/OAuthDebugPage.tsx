@@ -1,0 +1,103 @@
+import { Alert, Anchor, Badge, Button, Code, Container, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBrandGoogle, IconCalendarPlus, IconExternalLink } from '@tabler/icons-react';
+import { errorMessage } from '../../errors';
+import { trpc } from '../../trpc';
+import { PageHeader } from '../layout/PageHeader';
+
+const CLOUD_CONSOLE = 'https://console.cloud.google.com/apis/credentials';
+
+export function OAuthDebugPage() {
+  const config = trpc.auth.oauthConfig.useQuery();
+
+  return (
+    <Container size="md" py="md" px={0}>
+      <PageHeader title="OAuth Debug" subtitle="Check how Google sign-in and calendar connection are set up on this server." />
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Title order={2} fz="lg" mb="md">
+            Configuration
+          </Title>
+          {config.isPending && <Skeleton h={160} />}
+          {config.isError && <Alert color="red">{errorMessage(config.error, 'Could not load the OAuth configuration.')}</Alert>}
+          {config.data && (
+            <Stack gap="md">
+              <Table variant="vertical" layout="fixed" withTableBorder>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th w={180}>Domain</Table.Th>
+                    <Table.Td><Code>{config.data.domain}</Code></Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>Login callback</Table.Th>
+                    <Table.Td><Code style={{ wordBreak: 'break-all' }}>{config.data.loginCallback}</Code></Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>Calendar callback</Table.Th>
+                    <Table.Td><Code style={{ wordBreak: 'break-all' }}>{config.data.calendarCallback}</Code></Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>Google client id</Table.Th>
+                    <Table.Td>
+                      {config.data.googleClientId ? <Badge color="green">Configured</Badge> : <Badge color="red">Not configured</Badge>}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+              <div>
+                <Text fw={600} mb={4}>
+                  Authorised redirect URIs needed
+                </Text>
+                <List spacing={4}>
+                  {config.data.redirectUrisNeeded.map((uri) => (
+                    <List.Item key={uri}>
+                      <Code style={{ wordBreak: 'break-all' }}>{uri}</Code>
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
+              <Anchor href={CLOUD_CONSOLE} target="_blank" rel="noreferrer">
+                <Group gap={4} component="span">
+                  Open the Google Cloud Console credentials page <IconExternalLink size={16} aria-hidden />
+                </Group>
+              </Anchor>
+            </Stack>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="lg" p="lg">
+          <Title order={2} fz="lg" mb="md">
+            Try the flows
+          </Title>
+          <Group gap="sm">
+            <Button component="a" href="/api/auth/google" leftSection={<IconBrandGoogle size={18} />}>
+              Test sign-in
+            </Button>
+            <Button component="a" href="/api/auth/google/calendar" variant="light" leftSection={<IconCalendarPlus size={18} />}>
+              Test calendar connection
+            </Button>
+          </Group>
+        </Paper>
+
+        <Paper withBorder radius="lg" p="lg">
+          <Title order={2} fz="lg" mb="md">
+            Troubleshooting
+          </Title>
+          <List spacing="sm" icon={<IconAlertTriangle size={18} color="var(--mantine-color-yellow-7)" aria-hidden />}>
+            <List.Item>
+              <Text fw={600} span>
+                redirect_uri_mismatch:
+              </Text>{' '}
+              add every redirect URI listed above to the OAuth client in the Cloud Console, exactly as shown.
+            </List.Item>
+            <List.Item>
+              <Text fw={600} span>
+                invalid_request:
+              </Text>{' '}
+              check that the client id and secret belong to the same OAuth client and that the consent screen is set up.
+            </List.Item>
+          </List>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,71 @@
+import { VALIDATION, registerInput } from '@breaker/api-contract';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { errorMessage } from '../../errors';
+import { fieldErrors } from '../../form-errors';
+import { toastError, toastSuccess } from '../../toast';
+import { trpc } from '../../trpc';
+import { AnchorLink } from '../layout/links';
+import { AuthCard } from './AuthCard';
+
+const EMPTY_FORM = { username: '', email: '', password: '', confirmPassword: '' };
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const register = trpc.auth.register.useMutation({
+    onSuccess: async () => {
+      toastSuccess({ title: 'Account created', message: 'Sign in with your new username and password.' });
+      await navigate({ to: '/login' });
+    },
+    onError: (error) => toastError({ title: 'Registration failed', message: errorMessage(error, 'Registration failed') }),
+  });
+
+  function field(name: keyof typeof EMPTY_FORM) {
+    return {
+      value: form[name],
+      error: errors[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const value = event.currentTarget.value;
+        setForm((current) => ({ ...current, [name]: value }));
+      },
+    };
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const { confirmPassword, ...payload } = form;
+    const parsed = registerInput.safeParse(payload);
+    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (confirmPassword !== form.password) nextErrors.confirmPassword = VALIDATION.passwordsMatch;
+    setErrors(nextErrors);
+    if (parsed.success && Object.keys(nextErrors).length === 0) register.mutate(parsed.data);
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Short, healthy breaks between your meetings. Free to start."
+      footer={
+        <>
+          Already have an account? <AnchorLink to="/login">Sign in</AnchorLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Username" autoComplete="username" required {...field('username')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...field('email')} />
+          <PasswordInput label="Password" autoComplete="new-password" required {...field('password')} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" required {...field('confirmPassword')} />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            Create Account
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

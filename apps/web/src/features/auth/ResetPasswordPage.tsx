@@ -1,0 +1,92 @@
+import { TIMINGS, VALIDATION, resetPasswordInput } from '@breaker/api-contract';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../errors';
+import { fieldErrors } from '../../form-errors';
+import { toastError } from '../../toast';
+import { AnchorLink, ButtonLink } from '../layout/links';
+import { AuthCard } from './AuthCard';
+import { postJson } from './post-json';
+
+const INVALID_LINK = 'Invalid reset link. Please request a new password reset.';
+
+export function ResetPasswordPage({ token }: { token: string | undefined }) {
+  const navigate = useNavigate();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const reset = useMutation({
+    mutationFn: (body: { token: string; newPassword: string }) => postJson('/api/auth/reset-password', body),
+    onError: (failure) => toastError({ title: 'Reset failed', message: errorMessage(failure, 'Please try again.') }),
+  });
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = window.setTimeout(() => void navigate({ to: '/login' }), TIMINGS.resetRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  if (!token) {
+    return (
+      <AuthCard title="Invalid Reset Link" footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}>
+        <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+          {INVALID_LINK}
+        </Alert>
+        <ButtonLink to="/forgot-password" fullWidth>
+          Request a new link
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password updated">
+        <Alert color="green" icon={<IconCircleCheck size={18} />}>
+          Your password has been changed. Taking you to sign in...
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = resetPasswordInput.safeParse({ token, newPassword });
+    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (confirmPassword !== newPassword) nextErrors.confirmPassword = VALIDATION.passwordsMatch;
+    setErrors(nextErrors);
+    if (parsed.success && Object.keys(nextErrors).length === 0) reset.mutate(parsed.data);
+  }
+
+  return (
+    <AuthCard title="Choose a new password" subtitle="Use at least 6 characters.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.currentTarget.value)}
+            error={errors.newPassword}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            error={errors.confirmPassword}
+          />
+          {errors.token && <Text c="red">{errors.token}</Text>}
+          <Button type="submit" loading={reset.isPending} fullWidth>
+            Set new password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

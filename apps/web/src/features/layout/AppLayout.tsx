@@ -1,0 +1,34 @@
+import type { User } from '@breaker/api-contract';
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { isTestMode } from '../../test-mode';
+import { TestModeBanner } from '../auth/TestModeBanner';
+import { BrandMark } from './BrandMark';
+import { SideNavigation } from './SideNavigation';
+
+export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: { base: 56, sm: 0 } }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header hiddenFrom="sm">
+        <Group h="100%" px="md" gap="sm">
+          <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+          <BrandMark />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SideNavigation user={user} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {isTestMode && <TestModeBanner />}
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

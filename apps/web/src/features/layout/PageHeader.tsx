@@ -1,0 +1,29 @@
+import { PRODUCT_NAME } from '@breaker/api-contract';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+interface PageHeaderProps {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+  useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
+  return (
+    <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {title}
+        </Title>
+        {subtitle && <Text c="dimmed">{subtitle}</Text>}
+      </Stack>
+      {actions && (
+        <Group gap="sm" wrap="wrap">
+          {actions}
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+
+export const Route = createFileRoute('/login')({ staticData: { access: 'signed-out' }, component: LoginPage });

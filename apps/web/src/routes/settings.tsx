@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from '../features/settings/SettingsPage';
+
+export const Route = createFileRoute('/settings')({ staticData: { access: 'signed-in' }, component: SettingsPage });

@@ -1,0 +1,17 @@
+import type { AppRouter } from '@breaker/api/router';
+import { TEST_MODE_HEADER } from '@breaker/api-contract';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { isTestMode } from './test-mode';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const trpcClient = trpc.createClient({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      headers: () => (isTestMode ? { [TEST_MODE_HEADER]: 'true' } : {}),
+    }),
+  ],
+});

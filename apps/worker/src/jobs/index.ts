@@ -1,0 +1,2 @@
+export type { JobDeps } from './job-deps.js';
+export { runPlaceBreaks } from './place-breaks.js';

@@ -1,0 +1,73 @@
+import { AppError, type PlaceBreaksPayload, type RefreshBreaksResult } from '@breaker/api-contract';
+import {
+  findPreferences,
+  insertSchedulingRun,
+  listActivities,
+  listBreaksBetween,
+  listEventsBetween,
+  replaceScheduledBreaks,
+  sql,
+} from '@breaker/db';
+import { placeBreaks } from '@breaker/scheduler';
+import { performance } from 'node:perf_hooks';
+import type { JobDeps } from './job-deps.js';
+import { buildPlacementInput, planningWindow } from './placement-input.js';
+
+/**
+ * Load → plan → persist, in one transaction holding the user's row lock, so concurrent
+ * refreshes for one user (from any API or worker) apply one after the other and leave one consistent plan.
+ */
+export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await sql<{ id: string }>`select id from users where id = ${payload.userId} for update`.execute(trx);
+    if (locked.rows.length === 0) throw new AppError('NOT_FOUND', 'That user no longer exists');
+    const preferences = await findPreferences(trx, payload.userId);
+    if (!preferences) throw new AppError('NOT_FOUND', 'That user has no preferences');
+
+    const window = planningWindow(preferences, now);
+    const [events, existing, catalogue] = await Promise.all([
+      listEventsBetween(trx, payload.userId, window.from, window.to),
+      listBreaksBetween(trx, payload.userId, window.from, window.to),
+      listActivities(trx),
+    ]);
+    const input = buildPlacementInput({ userId: payload.userId, preferences, window, events, existing, catalogue, now });
+    const started = performance.now();
+    const result = placeBreaks(input);
+    const durationMs = performance.now() - started;
+
+    const runId = await insertSchedulingRun(trx, {
+      userId: payload.userId,
+      trigger: payload.trigger,
+      engineVersion: result.engineVersion,
+      seed: input.seed,
+      input,
+      output: result,
+      durationMs,
+    });
+    const created = await replaceScheduledBreaks(
+      trx,
+      payload.userId,
+      now,
+      window.to,
+      result.breaks.map((b) => ({
+        activityId: b.activityId,
+        scheduledTime: new Date(b.start),
+        duration: b.duration,
+        placementReason: b.reason,
+      })),
+      runId,
+    );
+    deps.log.info({ userId: payload.userId, runId, placed: created.length, shortfalls: result.shortfalls.length }, 'breaks placed');
+    return {
+      totalScheduled: created.length,
+      breaks: created.map((b) => ({
+        id: b.id,
+        scheduledTime: b.scheduled_time.toISOString(),
+        duration: b.duration,
+        activityId: b.activity_id,
+      })),
+      shortfalls: result.shortfalls,
+    };
+  });
+}

@@ -1,0 +1,98 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ALLOW_DEV_LOGIN: booleanFlag,
+    OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ALLOW_PRIVATE_FEEDS: booleanFlag,
+    TRUST_PROXY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ALLOW_DEV_LOGIN && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['ALLOW_DEV_LOGIN'], message: 'development sign-ins are refused when NODE_ENV=production' });
+    }
+    if (env.REDIS_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: 'the worker process cannot share the embedded database: set DATABASE_URL as well, or unset REDIS_URL to run jobs in-process',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  appUrl: URL;
+  /** Cookies get `Secure` when the public origin is https. */
+  secureCookies: boolean;
+  google: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined;
+  allowDevLogin: boolean;
+  operatorToken: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  allowPrivateFeeds: boolean;
+  trustProxy: string | boolean | number;
+}
+
+/** Parses the environment the apps pass in (their env modules are the only readers of `process.env`). */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    appUrl,
+    secureCookies: appUrl.protocol === 'https:',
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, baseUrl: env.GOOGLE_BASE_URL }
+        : undefined,
+    allowDevLogin: env.ALLOW_DEV_LOGIN,
+    operatorToken: env.OPERATOR_TOKEN,
+    logLevel: env.LOG_LEVEL,
+    allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): string | boolean | number {
+  if (!value) return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,60 @@
+/** The spec's business constants (§9), in one place for the server, the worker and the web app. */
+
+export const PRODUCT_NAME = 'Breaker';
+
+/** Breaks are planned for the 6 days starting today. */
+export const SCHEDULING_HORIZON_DAYS = 6;
+
+export const BREAKS_PER_DAY_OPTIONS = [3, 4, 5, 6] as const;
+/** A stored value outside the options is shown, and planned, as 5. */
+export const BREAKS_PER_DAY_FALLBACK = 5;
+
+export const WORK_START_OPTIONS = ['07:00', '08:00', '09:00', '10:00'] as const;
+export const WORK_END_OPTIONS = ['16:00', '17:00', '18:00', '19:00'] as const;
+
+/** ISO weekday numbers (1 = Monday … 7 = Sunday); breaks land on work days only. */
+export const DEFAULT_WORK_DAYS = [1, 2, 3, 4, 5] as const;
+
+/** Every break is shorter than this many minutes. */
+export const MAX_BREAK_MINUTES = 4;
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 64;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 100;
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+export const DEFAULT_PREFERENCES = {
+  breakFrequency: 3,
+  workStartTime: '08:00',
+  workEndTime: '17:00',
+  selectedExercise: 'stretch',
+  equipment: ['none'],
+  selectedActivities: [] as string[],
+  breakTypes: [] as string[],
+  notificationsEnabled: true,
+  calendarBookingEnabled: true,
+  syncCadence: 'hourly',
+  calendarView: 'week',
+  timezone: null as string | null,
+  workDays: [...DEFAULT_WORK_DAYS] as number[],
+} as const;
+
+export const CALENDAR_GRID_FIRST_HOUR = 8;
+export const CALENDAR_GRID_LAST_HOUR = 19;
+export const ALL_DAY_PALETTE_SIZE = 7;
+export const LIBRARY_SKELETON_CARDS = 6;
+
+export const TIMINGS = {
+  resetRedirectMs: 3000,
+  emergencyRedirectMs: 1000,
+  settingsSuccessMs: 3000,
+  testModeLoginWaitMs: 100,
+  toastDurationMs: 5000,
+  toastLimit: 1,
+  tooltipOpenDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+} as const;
+
+/** Header the web app sends on every call while the page URL carries test=true. */
+export const TEST_MODE_HEADER = 'x-test-mode';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { preferences } from './preferences.js';
+
+export const activityTypes = ['stretch', 'eye-rest', 'walk', 'exercise', 'mindfulness', 'breathing'] as const;
+export type ActivityType = (typeof activityTypes)[number];
+
+export const difficulties = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof difficulties)[number];
+
+export const breakActivity = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  duration: z.number().int(),
+  difficulty: z.enum(difficulties),
+  equipment: z.string(),
+  summary: z.string(),
+  instructions: z.array(z.string()),
+});
+export type BreakActivity = z.infer<typeof breakActivity>;
+
+export const calendarProviders = ['google', 'ics'] as const;
+export type CalendarProvider = (typeof calendarProviders)[number];
+
+export const user = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  calendarProvider: z.enum(calendarProviders).nullable(),
+  isOnboardingCompleted: z.boolean(),
+  preferences,
+});
+export type User = z.infer<typeof user>;
+
+export const breakSession = z.object({
+  id: z.string(),
+  scheduledTime: z.string(),
+  duration: z.number().int(),
+  completedAt: z.string().nullable(),
+  skipped: z.boolean(),
+  activityId: z.string(),
+  placementReason: z.string().nullable(),
+  activity: breakActivity.pick({ id: true, name: true, type: true, instructions: true, duration: true, difficulty: true, equipment: true }),
+});
+export type BreakSession = z.infer<typeof breakSession>;
+
+export type BreakStatus = 'scheduled' | 'completed' | 'skipped';
+
+/** Spec §4: completed if completedAt is set, else skipped if skipped, else scheduled. */
+export function breakStatus(session: Pick<BreakSession, 'completedAt' | 'skipped'>): BreakStatus {
+  if (session.completedAt) return 'completed';
+  if (session.skipped) return 'skipped';
+  return 'scheduled';
+}
+
+export const calendarEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAllDay: z.boolean(),
+  blocksTime: z.boolean(),
+});
+export type CalendarEvent = z.infer<typeof calendarEvent>;

@@ -1,0 +1,36 @@
+import { PRODUCT_NAME } from './constants.js';
+
+/** Validation messages of spec §5, word for word. */
+export const VALIDATION = {
+  breakFrequency: 'Select break frequency',
+  workStartTime: 'Select work start time',
+  workEndTime: 'Select work end time',
+  usernameMin: 'Username must be at least 3 characters',
+  email: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordsMatch: "Passwords don't match",
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  passwordMax: 'Password must be less than 100 characters',
+  emailRequired: 'Email required',
+  timezone: 'Choose a valid time zone',
+  userNotAuthenticated: 'User not authenticated',
+} as const;
+
+/** Messages the server answers with; the web app shows them as they come. */
+export const SERVER_MESSAGES = {
+  notSignedIn: 'You are not signed in',
+  invalidCredentials: 'Invalid username or password',
+  usernameTaken: 'That username is already taken',
+  emailTaken: 'An account with that email already exists',
+  foreignOrigin: 'This request came from another site and was refused',
+  refreshOwnOnly: `You can only refresh your own ${PRODUCT_NAME}s...`,
+  syncOwnOnly: 'You can only sync your own calendar',
+  breakNotFound: 'That break was not found',
+  notImplemented: 'This feature is not available yet',
+  notFound: 'Not found',
+  unavailable: 'The service is temporarily unavailable, please try again shortly',
+  internal: 'Something went wrong on our side, please try again',
+  tooManyRequests: 'Too many requests, please wait a moment and try again',
+  unknownActivity: 'One or more selected activities do not exist',
+} as const;

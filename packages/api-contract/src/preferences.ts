@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  BREAKS_PER_DAY_FALLBACK,
+  BREAKS_PER_DAY_OPTIONS,
+  WORK_END_OPTIONS,
+  WORK_START_OPTIONS,
+} from './constants.js';
+import { VALIDATION } from './messages.js';
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZone = z.string().max(64).refine(isValidTimeZone, VALIDATION.timezone);
+
+/** A stored breaks-per-day outside 3–6 counts as 5 (spec §5). */
+export function effectiveBreaksPerDay(stored: number | null | undefined): number {
+  return (BREAKS_PER_DAY_OPTIONS as readonly number[]).includes(stored ?? -1)
+    ? (stored as number)
+    : BREAKS_PER_DAY_FALLBACK;
+}
+
+export const preferences = z.object({
+  breakFrequency: z.number().int(),
+  workStartTime: z.string(),
+  workEndTime: z.string(),
+  selectedExercise: z.string().nullable(),
+  equipment: z.array(z.string()),
+  selectedActivities: z.array(z.string()),
+  breakTypes: z.array(z.string()),
+  notificationsEnabled: z.boolean(),
+  calendarBookingEnabled: z.boolean(),
+  syncCadence: z.string(),
+  calendarView: z.string(),
+  timezone: z.string().nullable(),
+  workDays: z.array(z.number().int().min(1).max(7)),
+});
+export type Preferences = z.infer<typeof preferences>;
+
+const shortList = z.array(z.string().trim().min(1).max(64)).max(64);
+
+/** PUT /api/user/preferences: every field optional, each checked against the spec's option sets. */
+export const preferencesUpdate = z
+  .object({
+    breakFrequency: z
+      .number({ error: VALIDATION.breakFrequency })
+      .int(VALIDATION.breakFrequency)
+      .refine((n) => (BREAKS_PER_DAY_OPTIONS as readonly number[]).includes(n), VALIDATION.breakFrequency),
+    workStartTime: z.enum(WORK_START_OPTIONS, { error: VALIDATION.workStartTime }),
+    workEndTime: z.enum(WORK_END_OPTIONS, { error: VALIDATION.workEndTime }),
+    notificationsEnabled: z.boolean(),
+    timezone: timeZone,
+    selectedExercise: z.string().trim().min(1).max(64),
+    equipment: shortList,
+    breakTypes: shortList,
+    calendarBookingEnabled: z.boolean(),
+    syncCadence: z.enum(['hourly', 'every-4-hours', 'daily']),
+    calendarView: z.enum(['week', 'day']),
+    workDays: z
+      .array(z.number().int().min(1).max(7))
+      .min(1, 'Choose at least one work day')
+      .max(7)
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+  })
+  .partial();
+export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;
+
+export const updatePreferencesInput = z.object({ preferences: preferencesUpdate });
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
+
+export const selectedActivitiesInput = z.object({
+  selectedActivities: z.array(z.string().min(1).max(80)).max(200),
+});
+export type SelectedActivitiesInput = z.infer<typeof selectedActivitiesInput>;

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '@breaker/api-contract';
+import { catalogueActivities } from './catalogue/activities.js';
+import {
+  deleteBreak,
+  findPreferences,
+  findSessionWithUser,
+  findUserByUsername,
+  insertSchedulingRun,
+  insertSession,
+  insertUserWithPreferences,
+  listActivities,
+  listBreaksFrom,
+  replaceScheduledBreaks,
+  updateBreakOutcome,
+  updatePreferences,
+} from './index.js';
+import { migrateToLatest } from './migrate.js';
+import { seedCatalogue } from './seed.js';
+import { openTestDatabase, type TestBackend } from './testing.js';
+
+const preferenceRow = {
+  break_frequency: DEFAULT_PREFERENCES.breakFrequency,
+  work_start_time: DEFAULT_PREFERENCES.workStartTime,
+  work_end_time: DEFAULT_PREFERENCES.workEndTime,
+  selected_exercise: null,
+  equipment: ['none'],
+  selected_activities: [],
+  break_types: ['stretch', 'eye-rest'],
+  notifications_enabled: true,
+  calendar_booking_enabled: true,
+  sync_cadence: 'hourly',
+  calendar_view: 'week',
+  timezone: 'Europe/Berlin',
+  work_days: [1, 2, 3, 4, 5],
+};
+
+describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('migrates and seeds idempotently', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    await seedCatalogue(database.db);
+    const activities = await listActivities(database.db);
+    expect(activities).toHaveLength(catalogueActivities.length);
+    expect(activities[0]?.instructions.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stores users with preferences, arrays intact, and finds them case-insensitively', async () => {
+    const user = await insertUserWithPreferences(
+      database.db,
+      { username: `Ada-${kind}`, email: `ada-${kind}@example.com`, password_hash: 'x' },
+      preferenceRow,
+    );
+    expect((await findUserByUsername(database.db, `ada-${kind}`))?.id).toBe(user.id);
+    const prefs = await findPreferences(database.db, user.id);
+    expect(prefs?.break_types).toEqual(['stretch', 'eye-rest']);
+    expect(prefs?.work_days).toEqual([1, 2, 3, 4, 5]);
+    const updated = await updatePreferences(database.db, user.id, { break_frequency: 6, work_days: [1, 3] });
+    expect(updated.break_frequency).toBe(6);
+    expect(updated.work_days).toEqual([1, 3]);
+  });
+
+  it('finds a session together with its user in one query', async () => {
+    const user = await insertUserWithPreferences(database.db, { username: `grace-${kind}`, email: null }, preferenceRow);
+    const expiresAt = new Date(Date.now() + 60_000);
+    await insertSession(database.db, { id: `hash-${kind}`, userId: user.id, expiresAt, absoluteExpiresAt: expiresAt });
+    const found = await findSessionWithUser(database.db, `hash-${kind}`);
+    expect(found?.user.username).toBe(`grace-${kind}`);
+    expect(found?.session.expiresAt.getTime()).toBe(expiresAt.getTime());
+    expect(await findSessionWithUser(database.db, 'nope')).toBeUndefined();
+  });
+
+  it('replaces only still-scheduled breaks when re-planning', async () => {
+    const user = await insertUserWithPreferences(database.db, { username: `linus-${kind}`, email: null }, preferenceRow);
+    const runId = await insertSchedulingRun(database.db, {
+      userId: user.id,
+      trigger: 'refresh',
+      engineVersion: 'test',
+      seed: 1,
+      input: { a: 1 },
+      output: { b: [1, 2] },
+      durationMs: 1.5,
+    });
+    const from = new Date('2026-11-23T00:00:00Z');
+    const to = new Date('2026-11-29T00:00:00Z');
+    const at = (h: number) => new Date(Date.UTC(2026, 10, 23, h));
+    const first = await replaceScheduledBreaks(
+      database.db,
+      user.id,
+      from,
+      to,
+      [
+        { activityId: catalogueActivities[0]!.slug, scheduledTime: at(9), duration: 1, placementReason: 'r' },
+        { activityId: catalogueActivities[1]!.slug, scheduledTime: at(11), duration: 1, placementReason: 'r' },
+        { activityId: catalogueActivities[2]!.slug, scheduledTime: at(13), duration: 1, placementReason: 'r' },
+      ],
+      runId,
+    );
+    expect(first).toHaveLength(3);
+    expect(await updateBreakOutcome(database.db, user.id, first[0]!.id, { completedAt: at(9) })).toBe(true);
+    expect(await updateBreakOutcome(database.db, user.id, first[1]!.id, { skipped: true })).toBe(true);
+    await replaceScheduledBreaks(
+      database.db,
+      user.id,
+      from,
+      to,
+      [{ activityId: catalogueActivities[3]!.slug, scheduledTime: at(15), duration: 2, placementReason: 'r' }],
+      runId,
+    );
+    const breaks = await listBreaksFrom(database.db, user.id, from);
+    expect(breaks.map((b) => b.scheduled_time.toISOString())).toEqual([at(9), at(11), at(15)].map((d) => d.toISOString()));
+    expect(breaks[2]?.activity.name).toBe(catalogueActivities[3]!.name);
+    expect(await deleteBreak(database.db, user.id, breaks[2]!.id)).toBe(true);
+    expect(await deleteBreak(database.db, user.id, breaks[2]!.id)).toBe(false);
+  });
+});

@@ -1,0 +1,12 @@
+export * from './client.js';
+export * from './schema.js';
+export * from './migrate.js';
+export * from './seed.js';
+export * from './queries/users.js';
+export * from './queries/sessions.js';
+export * from './queries/preferences.js';
+export * from './queries/activities.js';
+export * from './queries/breaks.js';
+export * from './queries/events.js';
+export * from './queries/runs.js';
+export { sql } from 'kysely';

@@ -1,0 +1,148 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string | null;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  google_subject: string | null;
+  calendar_provider: 'google' | 'ics' | null;
+  is_onboarding_completed: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** `id` is the SHA-256 of the session secret: the secret itself is never stored. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface PreferencesTable {
+  user_id: string;
+  break_frequency: number;
+  work_start_time: string;
+  work_end_time: string;
+  selected_exercise: string | null;
+  equipment: string[];
+  selected_activities: string[];
+  break_types: string[];
+  notifications_enabled: boolean;
+  calendar_booking_enabled: boolean;
+  sync_cadence: string;
+  calendar_view: string;
+  timezone: string | null;
+  work_days: number[];
+  updated_at: UpdatedAt;
+}
+
+export interface BreakActivitiesTable {
+  id: string;
+  name: string;
+  type: string;
+  duration: number;
+  difficulty: 'easy' | 'medium' | 'hard';
+  equipment: string;
+  summary: string;
+  instructions: string[];
+  sort_order: number;
+}
+
+export interface BreakSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  activity_id: string;
+  scheduled_time: Timestamp;
+  duration: number;
+  completed_at: Timestamp | null;
+  skipped: Generated<boolean>;
+  placement_reason: string | null;
+  scheduling_run_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CalendarConnectionsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: 'google' | 'ics';
+  account_email: string | null;
+  /** AES-GCM ciphertext; the key never touches the database. */
+  refresh_token_encrypted: string | null;
+  feed_url_encrypted: string | null;
+  scopes: string | null;
+  status: Generated<'active' | 'needs_reconnection'>;
+  last_synced_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface CalendarSyncStateTable {
+  connection_id: string;
+  calendar_id: string;
+  sync_token: string | null;
+  updated_at: UpdatedAt;
+}
+
+export interface CalendarEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  connection_id: string;
+  calendar_id: string;
+  external_id: string;
+  title: string;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  is_all_day: boolean;
+  blocks_time: boolean;
+  updated_at: UpdatedAt;
+}
+
+export interface SchedulingRunsTable {
+  id: Generated<string>;
+  user_id: string;
+  trigger: string;
+  engine_version: string;
+  seed: number;
+  input: unknown;
+  output: unknown;
+  duration_ms: number;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  preferences: PreferencesTable;
+  break_activities: BreakActivitiesTable;
+  break_sessions: BreakSessionsTable;
+  calendar_connections: CalendarConnectionsTable;
+  calendar_sync_state: CalendarSyncStateTable;
+  calendar_events: CalendarEventsTable;
+  scheduling_runs: SchedulingRunsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type PreferencesRow = Selectable<PreferencesTable>;
+export type PreferencesPatch = Updateable<PreferencesTable>;
+export type BreakActivityRow = Selectable<BreakActivitiesTable>;
+export type BreakSessionRow = Selectable<BreakSessionsTable>;
+export type CalendarEventRow = Selectable<CalendarEventsTable>;
+export type SchedulingRunRow = Selectable<SchedulingRunsTable>;

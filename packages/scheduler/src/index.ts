@@ -1,0 +1,2 @@
+export { placeBreaks, ENGINE_VERSION } from './place-breaks.js';
+export type * from './types.js';
