@@ -10,7 +10,7 @@ export default defineConfig({
     projects: ['packages/api-contract', 'packages/db', 'packages/scheduler', 'apps/api', 'apps/worker', '.'].map((root) => ({
       extends: true,
       test: {
-        name: root === '.' ? 'workspace' : root.split('/')[1] ?? root,
+        name: root === '.' ? 'workspace' : (root.split('/')[1] ?? root),
         root,
         include: root === '.' ? ['*.test.ts'] : ['src/**/*.test.ts'],
       },

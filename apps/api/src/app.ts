@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { registerOriginCheck } from './auth/origin-check.js';
 import { registerRequestSession } from './auth/request-session.js';
@@ -28,7 +28,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   const app = Fastify({
     loggerInstance: logger,
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: trustProxySetting(baseDeps.config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 5000 },

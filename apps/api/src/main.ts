@@ -1,5 +1,5 @@
-import { createDb, migrateToLatest, seedCatalogue, type DatabaseConfig } from '@breaker/db';
 import { buildApp } from './app.js';
+import { openDatabase } from './database.js';
 import { loadConfig, WEB_DIST_DIR } from './env.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import { createQueueRunner } from './jobs/queue-runner.js';
@@ -9,15 +9,7 @@ import { createLogger } from './logger.js';
 const config = loadConfig();
 const logger = createLogger(config, 'api');
 
-const databaseConfig: DatabaseConfig = config.databaseUrl
-  ? { kind: 'postgres', url: config.databaseUrl }
-  : { kind: 'pglite', dataDir: config.dataDir };
-const database = await createDb(databaseConfig, (error) =>
-  logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
-);
-const applied = await migrateToLatest(database.db);
-const activities = await seedCatalogue(database.db);
-logger.info({ database: database.kind, migrations: applied, activities }, 'database ready');
+const database = await openDatabase(config, logger);
 
 const now = () => new Date();
 const jobs: JobRunner = config.redisUrl

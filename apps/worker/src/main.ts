@@ -2,12 +2,13 @@ import { calendarSyncPayload, placeBreaksPayload, QUEUES } from '@breaker/api-co
 import { createDb } from '@breaker/db';
 import { Worker } from 'bullmq';
 import { pino } from 'pino';
+import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
 import { runPlaceBreaks, type JobDeps } from './jobs/index.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel, base: { service: 'worker' } });
+const log = pino(loggerOptions(config, 'worker'));
 
 if (!config.redisUrl || !config.databaseUrl) {
   log.info('REDIS_URL is not set: jobs run inside the API process, so there is no worker to start');

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from './constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants.js';
 import { VALIDATION } from './messages.js';
 
 /** Passwords are taken exactly as typed: any Unicode, never trimmed. */
@@ -27,15 +22,8 @@ export const registerInput = z.object({
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
-  username: z
-    .string({ error: VALIDATION.usernameRequired })
-    .trim()
-    .min(1, VALIDATION.usernameRequired)
-    .max(USERNAME_MAX_LENGTH),
-  password: z
-    .string({ error: VALIDATION.passwordRequired })
-    .min(1, VALIDATION.passwordRequired)
-    .max(1024),
+  username: z.string({ error: VALIDATION.usernameRequired }).trim().min(1, VALIDATION.usernameRequired).max(USERNAME_MAX_LENGTH),
+  password: z.string({ error: VALIDATION.passwordRequired }).min(1, VALIDATION.passwordRequired).max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

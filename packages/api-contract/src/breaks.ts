@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-export const breakSessionPatch = z.union([
-  z.object({ completedAt: z.iso.datetime({ offset: true, error: 'completedAt must be an ISO time' }) }).strict(),
-  z.object({ skipped: z.literal(true) }).strict(),
-], { error: 'Send either completedAt (an ISO time) or skipped: true' });
+export const breakSessionPatch = z.union(
+  [
+    z.object({ completedAt: z.iso.datetime({ offset: true, error: 'completedAt must be an ISO time' }) }).strict(),
+    z.object({ skipped: z.literal(true) }).strict(),
+  ],
+  { error: 'Send either completedAt (an ISO time) or skipped: true' },
+);
 export type BreakSessionPatch = z.infer<typeof breakSessionPatch>;
 
 export const idParam = z.object({ id: z.uuid('That id is not valid') });

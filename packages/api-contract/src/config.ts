@@ -27,13 +27,18 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.ALLOW_DEV_LOGIN && env.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['ALLOW_DEV_LOGIN'], message: 'development sign-ins are refused when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOW_DEV_LOGIN'],
+        message: 'development sign-ins are refused when NODE_ENV=production',
+      });
     }
     if (env.REDIS_URL && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['REDIS_URL'],
-        message: 'the worker process cannot share the embedded database: set DATABASE_URL as well, or unset REDIS_URL to run jobs in-process',
+        message:
+          'the worker process cannot share the embedded database: set DATABASE_URL as well, or unset REDIS_URL to run jobs in-process',
       });
     }
   });
@@ -95,4 +100,25 @@ function parseTrustProxy(value: string | undefined): string | boolean | number {
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** Options for pino, shared by every process: secrets never reach the logs. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>, service: string) {
+  return {
+    level: config.logLevel,
+    base: { service },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.refreshToken',
+        '*.accessToken',
+      ],
+      censor: '[redacted]',
+    },
+  };
 }

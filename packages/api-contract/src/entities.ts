@@ -43,7 +43,15 @@ export const breakSession = z.object({
   skipped: z.boolean(),
   activityId: z.string(),
   placementReason: z.string().nullable(),
-  activity: breakActivity.pick({ id: true, name: true, type: true, instructions: true, duration: true, difficulty: true, equipment: true }),
+  activity: breakActivity.pick({
+    id: true,
+    name: true,
+    type: true,
+    instructions: true,
+    duration: true,
+    difficulty: true,
+    equipment: true,
+  }),
 });
 export type BreakSession = z.infer<typeof breakSession>;
 

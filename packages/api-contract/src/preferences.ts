@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  BREAKS_PER_DAY_FALLBACK,
-  BREAKS_PER_DAY_OPTIONS,
-  WORK_END_OPTIONS,
-  WORK_START_OPTIONS,
-} from './constants.js';
+import { BREAKS_PER_DAY_FALLBACK, BREAKS_PER_DAY_OPTIONS, WORK_END_OPTIONS, WORK_START_OPTIONS } from './constants.js';
 import { VALIDATION } from './messages.js';
 
 export function isValidTimeZone(zone: string): boolean {
@@ -20,9 +15,7 @@ export const timeZone = z.string().max(64).refine(isValidTimeZone, VALIDATION.ti
 
 /** A stored breaks-per-day outside 3–6 counts as 5 (spec §5). */
 export function effectiveBreaksPerDay(stored: number | null | undefined): number {
-  return (BREAKS_PER_DAY_OPTIONS as readonly number[]).includes(stored ?? -1)
-    ? (stored as number)
-    : BREAKS_PER_DAY_FALLBACK;
+  return (BREAKS_PER_DAY_OPTIONS as readonly number[]).includes(stored ?? -1) ? (stored as number) : BREAKS_PER_DAY_FALLBACK;
 }
 
 export const preferences = z.object({

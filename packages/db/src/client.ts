@@ -22,10 +22,7 @@ export interface DatabaseHandle {
 export type Db = Kysely<Database>;
 
 /** Reads no environment: the app's config module decides what to pass. */
-export async function createDb(
-  config: DatabaseConfig,
-  onPoolError: (error: Error) => void = () => {},
-): Promise<DatabaseHandle> {
+export async function createDb(config: DatabaseConfig, onPoolError: (error: Error) => void = () => {}): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,

@@ -103,25 +103,27 @@ const randomInput = fc
     workEnd: fc.constantFrom('16:00', '17:00', '18:00', '19:00'),
     breaksPerDay: fc.integer({ min: 3, max: 6 }),
     nowMs: fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-01-01T00:00:00Z') }),
-    meetings: fc.array(fc.record({ offsetMin: fc.integer({ min: 0, max: 6 * 24 * 60 }), lengthMin: fc.integer({ min: 5, max: 240 }) }), {
-      maxLength: 40,
-    }),
+    meetings: fc.array(
+      fc.record({ offsetMin: fc.integer({ min: 0, max: 6 * 24 * 60 }), lengthMin: fc.integer({ min: 5, max: 240 }) }),
+      {
+        maxLength: 40,
+      },
+    ),
     seed: fc.integer(),
   })
-  .map(
-    (r): PlacementInput =>
-      baseInput({
-        timeZone: r.timeZone,
-        workStart: r.workStart,
-        workEnd: r.workEnd,
-        breaksPerDay: r.breaksPerDay,
-        now: new Date(r.nowMs).toISOString(),
-        busy: r.meetings.map((m) => ({
-          start: new Date(r.nowMs + m.offsetMin * 60_000).toISOString(),
-          end: new Date(r.nowMs + (m.offsetMin + m.lengthMin) * 60_000).toISOString(),
-        })),
-        seed: r.seed,
-      }),
+  .map((r): PlacementInput =>
+    baseInput({
+      timeZone: r.timeZone,
+      workStart: r.workStart,
+      workEnd: r.workEnd,
+      breaksPerDay: r.breaksPerDay,
+      now: new Date(r.nowMs).toISOString(),
+      busy: r.meetings.map((m) => ({
+        start: new Date(r.nowMs + m.offsetMin * 60_000).toISOString(),
+        end: new Date(r.nowMs + (m.offsetMin + m.lengthMin) * 60_000).toISOString(),
+      })),
+      seed: r.seed,
+    }),
   );
 
 describe('placeBreaks invariants', () => {

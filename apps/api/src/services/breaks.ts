@@ -26,7 +26,9 @@ export function toBreakSession(row: BreakWithActivity): BreakSession {
 /** Breaks from the start of the user's today on, so today's done and missed breaks still show. */
 export async function listUpcomingBreaks(deps: AppDeps, userId: string): Promise<BreakSession[]> {
   const preferences = await findPreferences(deps.db, userId);
-  const startOfToday = DateTime.fromJSDate(deps.now(), { zone: preferences?.timezone ?? 'UTC' }).startOf('day').toJSDate();
+  const startOfToday = DateTime.fromJSDate(deps.now(), { zone: preferences?.timezone ?? 'UTC' })
+    .startOf('day')
+    .toJSDate();
   return (await listBreaksFrom(deps.db, userId, startOfToday)).map(toBreakSession);
 }
 

@@ -31,7 +31,10 @@ export async function findOrCreateUserByEmail(deps: AppDeps, email: string): Pro
   assertDevLoginAllowed(deps);
   const existing = await findUserByEmail(deps.db, email);
   if (existing) return existing;
-  const base = (email.split('@')[0] ?? 'user').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, 40).padEnd(3, '0');
+  const base = (email.split('@')[0] ?? 'user')
+    .replace(/[^\p{L}\p{N}._-]/gu, '')
+    .slice(0, 40)
+    .padEnd(3, '0');
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const username = attempt === 0 ? base : `${base}${attempt + 1}`;
     if (await findUserByUsername(deps.db, username)) continue;

@@ -58,7 +58,10 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
       })),
       runId,
     );
-    deps.log.info({ userId: payload.userId, runId, placed: created.length, shortfalls: result.shortfalls.length }, 'breaks placed');
+    deps.log.info(
+      { userId: payload.userId, runId, placed: created.length, shortfalls: result.shortfalls.length },
+      'breaks placed',
+    );
     return {
       totalScheduled: created.length,
       breaks: created.map((b) => ({

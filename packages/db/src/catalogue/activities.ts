@@ -187,7 +187,7 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     equipment: 'a sturdy desk',
     summary: 'Stretches your shoulders, back and the backs of your legs in one long, easy shape.',
     steps: [
-      'Stand facing your desk, about an arm\'s length away, and rest both hands on the edge, shoulder-width apart. Make sure the desk is stable and will not slide.',
+      "Stand facing your desk, about an arm's length away, and rest both hands on the edge, shoulder-width apart. Make sure the desk is stable and will not slide.",
       'Step your feet back and bend forward from your hips until your arms are straight and your back is roughly level with the floor. Keep your knees soft.',
       'Let your head sit between your arms and gently lengthen from your hands to your hips. Hold for 30 seconds, breathing slowly.',
       'Walk your feet in, rise up slowly, and rest for 10 seconds.',
@@ -321,7 +321,8 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     duration: 1,
     difficulty: 'easy',
     equipment: 'none',
-    summary: 'Refreshes the surface of your eyes with full, unhurried blinks, since most people blink less while looking at a screen.',
+    summary:
+      'Refreshes the surface of your eyes with full, unhurried blinks, since most people blink less while looking at a screen.',
     steps: [
       'Look away from your screen and relax your face, jaw and forehead.',
       'Close your eyes fully and gently, pause for 2 seconds, then open them. Do not squeeze.',
@@ -353,7 +354,7 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     duration: 3,
     difficulty: 'easy',
     equipment: 'a window',
-    summary: 'Lets your eyes roam over a distant view, a restful change from a screen at arm\'s length.',
+    summary: "Lets your eyes roam over a distant view, a restful change from a screen at arm's length.",
     steps: [
       'Walk to a window with the farthest view you can find, and stand or sit comfortably.',
       'For the first minute, pick the most distant point you can see, such as a rooftop, a tree line or the sky, and let your gaze rest there.',
@@ -454,7 +455,7 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     equipment: 'none',
     summary: 'Turns an errand you already have to do into a short walk by taking the longest reasonable route.',
     steps: [
-      'Pick a small errand: the printer, the kitchen, the restroom or a colleague\'s desk.',
+      "Pick a small errand: the printer, the kitchen, the restroom or a colleague's desk.",
       'Instead of the direct route, choose a longer path, for example via another floor, the far side of the building, or around the outside of the meeting rooms.',
       'Walk at a relaxed but purposeful pace, about 1 minute each way, keeping your phone in your pocket.',
       'On the way back, let your shoulders drop and take a few slower breaths before you reach your desk.',
@@ -515,7 +516,8 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     duration: 4,
     difficulty: 'hard',
     equipment: 'stairs',
-    summary: 'A harder stair session that gets your heart and legs working properly in a few minutes, for days when you want more of a challenge.',
+    summary:
+      'A harder stair session that gets your heart and legs working properly in a few minutes, for days when you want more of a challenge.',
     steps: [
       'Walk to a stairwell with at least two flights, and check that the stairs are clear, dry and well lit.',
       'Warm up by climbing one flight at a normal pace and walking back down, about 40 seconds.',
@@ -599,7 +601,7 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     equipment: 'a wall',
     summary: 'Strengthens your chest, shoulders and arms with a gentle version of the push-up that anyone can start with.',
     steps: [
-      'Stand about an arm\'s length from a wall with your feet hip-width apart. Place your palms on the wall at shoulder height, slightly wider than your shoulders.',
+      "Stand about an arm's length from a wall with your feet hip-width apart. Place your palms on the wall at shoulder height, slightly wider than your shoulders.",
       'Keep your body in a straight line from head to heels. Bend your elbows and lower your chest toward the wall over 2 seconds, with your elbows angled at about 45 degrees from your body.',
       'Push back to the start over 2 seconds, without locking your elbows.',
       'Do 10 repetitions, rest for 30 seconds, then do 10 more.',
@@ -762,7 +764,8 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     duration: 1,
     difficulty: 'easy',
     equipment: 'none',
-    summary: 'Brings your attention into your hands, which have been busy all day, and gives your mind something simple to rest on.',
+    summary:
+      'Brings your attention into your hands, which have been busy all day, and gives your mind something simple to rest on.',
     steps: [
       'Rest your hands palms up on your thighs or the desk, and lower or close your eyes.',
       'Bring your attention to your palms. Notice any warmth, coolness, tingling or pulsing for about 20 seconds.',
@@ -877,7 +880,8 @@ export const catalogueActivities: readonly CatalogueActivity[] = [
     duration: 3,
     difficulty: 'easy',
     equipment: 'none',
-    summary: 'Brings a warmer frame of mind to your next meeting by silently offering good wishes to yourself and the people you work with.',
+    summary:
+      'Brings a warmer frame of mind to your next meeting by silently offering good wishes to yourself and the people you work with.',
     steps: [
       'Sit comfortably, close your eyes or lower your gaze, and take 3 slow breaths.',
       'Silently repeat to yourself, at an unhurried pace: May I be well. May I be at ease. May I meet today with care. Do this for about 45 seconds.',

@@ -79,11 +79,7 @@ export async function updateBreakOutcome(
 }
 
 export async function deleteBreak(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('break_sessions')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('break_sessions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

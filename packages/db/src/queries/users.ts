@@ -40,9 +40,5 @@ export function insertUserWithPreferences(
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
 }

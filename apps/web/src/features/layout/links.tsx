@@ -1,4 +1,4 @@
-import { Anchor, Button, NavLink, type AnchorProps, type ButtonProps, type NavLinkProps } from '@mantine/core';
+import { Anchor, Button, NavLink, Paper, type AnchorProps, type ButtonProps, type NavLinkProps, type PaperProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -18,6 +18,11 @@ function NavAnchor(props: NavLinkProps & Omit<AnchorElementProps, 'onChange'>) {
   return <NavLink component="a" {...props} />;
 }
 
+function PaperAnchor(props: PaperProps & AnchorElementProps) {
+  return <Paper component="a" {...props} />;
+}
+
 export const ButtonLink = createLink(ButtonAnchor);
 export const AnchorLink = createLink(TextAnchor);
 export const NavLinkItem = createLink(NavAnchor);
+export const CardLink = createLink(PaperAnchor);

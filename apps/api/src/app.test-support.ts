@@ -1,0 +1,74 @@
+import { parseConfig } from '@breaker/api-contract/config';
+import { openTestDatabase, type TestBackend } from '@breaker/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { createInProcessRunner } from './jobs/in-process-runner.js';
+import type { JobRunner } from './jobs/job-runner.js';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface AppUnderTest {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
+export async function startTestApp(
+  backend: TestBackend,
+  options: { env?: Record<string, string>; jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>) => Promise<JobRunner> } = {},
+): Promise<AppUnderTest> {
+  const database = await openTestDatabase(backend);
+  const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
+  const logger = pino({ level: 'silent' });
+  const now = () => new Date();
+  const jobs = options.jobs ? await options.jobs(database) : createInProcessRunner({ db: database.db, log: logger, now });
+  const app = await buildApp({
+    deps: { config, database, db: database.db, jobs, now },
+    logger,
+    webDistDir: '/nonexistent',
+  });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await jobs.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie and sends the app's Origin on writes. */
+export class TestClient {
+  private cookie: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(method === 'GET' ? {} : { origin: ORIGIN }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    const setCookie = response.cookies.find((c) => c.name === 'breaker_session');
+    if (setCookie) this.cookie = setCookie.value ? `breaker_session=${setCookie.value}` : undefined;
+    return response;
+  }
+
+  async registerAndSignIn(username: string, password = 'correct horse'): Promise<{ id: string }> {
+    const registered = await this.request('POST', '/api/auth/register', { username, email: `${username}@example.com`, password });
+    if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+    const login = await this.request('POST', '/api/auth/login', { username, password });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    return login.json<{ user: { id: string } }>().user;
+  }
+}

@@ -1,0 +1,43 @@
+import { breakStatus, type BreakSession } from '@breaker/api-contract';
+import { UnstyledButton } from '@mantine/core';
+import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { activityIcon } from '../library/activity-icon';
+import { BreakActionsMenu } from './BreakActionsMenu';
+import { formatTime } from './time-zone';
+import type { useBreakActions } from './use-break-actions';
+import classes from './GridBlocks.module.css';
+
+interface BreakBlockProps {
+  session: BreakSession;
+  timeZone: string;
+  style: CSSProperties;
+  actions: ReturnType<typeof useBreakActions>;
+  onOpen: (id: string) => void;
+}
+
+export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakBlockProps) {
+  const status = breakStatus(session);
+  const time = formatTime(new Date(session.scheduledTime), timeZone);
+  const StatusIcon = status === 'completed' ? IconCheck : status === 'skipped' ? IconPlayerSkipForward : activityIcon(session.activity.type);
+
+  return (
+    <div className={classes.break} style={style} data-status={status}>
+      <UnstyledButton
+        className={classes.breakButton}
+        data-testid="break-block"
+        aria-label={`${session.activity.name} at ${time}, ${session.duration} min, ${status}`}
+        onClick={() => onOpen(session.id)}
+      >
+        <span className={classes.breakLine}>
+          <StatusIcon size={12} stroke={2.2} aria-hidden style={{ flexShrink: 0 }} />
+          <span className={classes.breakName}>{session.activity.name}</span>
+        </span>
+        <span className={classes.breakLine}>
+          {time} · {session.duration} min
+        </span>
+      </UnstyledButton>
+      {status === 'scheduled' && <BreakActionsMenu breakId={session.id} activityName={session.activity.name} actions={actions} />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { breakStatus, type BreakSession } from '@breaker/api-contract';
+import { Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconClock, IconPlayerSkipForward } from '@tabler/icons-react';
+import { activityTypeLabel } from '../library/activity-icon';
+import { formatDateTime } from './time-zone';
+import type { useBreakActions } from './use-break-actions';
+
+const STATUS_COLOR = { scheduled: 'violet', completed: 'green', skipped: 'yellow' } as const;
+
+interface BreakDetailsModalProps {
+  session: BreakSession | undefined;
+  timeZone: string;
+  actions: ReturnType<typeof useBreakActions>;
+  onClose: () => void;
+}
+
+export function BreakDetailsModal({ session, timeZone, actions, onClose }: BreakDetailsModalProps) {
+  const status = session ? breakStatus(session) : 'scheduled';
+  return (
+    <Modal opened={session !== undefined} onClose={onClose} title={session?.activity.name} size="md" radius="lg" centered>
+      {session && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge variant="light">{activityTypeLabel(session.activity.type)}</Badge>
+            <Badge variant="light" color={STATUS_COLOR[status]}>
+              {status}
+            </Badge>
+            <Text fz="sm" c="dimmed">
+              {session.duration} minutes
+            </Text>
+          </Group>
+          <Group gap={6} c="dimmed" fz="sm">
+            <IconClock size={16} aria-hidden />
+            <Text span fz="sm">
+              {formatDateTime(new Date(session.scheduledTime), timeZone)}
+            </Text>
+          </Group>
+          <div>
+            <Title order={3} fz="md" mb="xs">
+              Instructions
+            </Title>
+            {session.activity.instructions.length > 0 ? (
+              <List type="ordered" spacing="xs">
+                {session.activity.instructions.map((step, index) => (
+                  <List.Item key={index}>{step}</List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text c="dimmed">Take a few minutes away from the screen.</Text>
+            )}
+          </div>
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconPlayerSkipForward size={18} />}
+              disabled={status !== 'scheduled' || actions.pending}
+              onClick={() => actions.skip(session.id)}
+            >
+              Skip
+            </Button>
+            <Button
+              color="green"
+              leftSection={<IconCheck size={18} />}
+              disabled={status !== 'scheduled'}
+              loading={actions.pending}
+              onClick={() => actions.complete(session.id)}
+            >
+              Mark Complete
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

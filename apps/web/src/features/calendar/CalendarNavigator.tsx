@@ -1,0 +1,54 @@
+import { ActionIcon, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
+import type { CalendarView } from './calendar-view';
+
+interface CalendarNavigatorProps {
+  view: CalendarView;
+  heading: string;
+  timeZoneLabel: string;
+  loading: boolean;
+  onViewChange: (view: CalendarView) => void;
+  onStep: (direction: -1 | 1) => void;
+  onToday: () => void;
+}
+
+export function CalendarNavigator({ view, heading, timeZoneLabel, loading, onViewChange, onStep, onToday }: CalendarNavigatorProps) {
+  const unit = view === 'week' ? 'week' : 'day';
+  return (
+    <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon variant="default" aria-label={`Previous ${unit}`} onClick={() => onStep(-1)}>
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+        <Button variant="default" onClick={onToday}>
+          Today
+        </Button>
+        <ActionIcon variant="default" aria-label={`Next ${unit}`} onClick={() => onStep(1)}>
+          <IconChevronRight size={18} />
+        </ActionIcon>
+        <Title order={2} fz={{ base: 'lg', sm: 'xl' }} ml="xs" aria-live="polite">
+          {heading}
+        </Title>
+        {loading && <Loader size="xs" aria-label="Loading your schedule" />}
+      </Group>
+      <Group gap="sm" wrap="wrap">
+        <Group gap={4} c="dimmed" wrap="nowrap">
+          <IconWorld size={16} aria-hidden />
+          <Text fz="sm" c="dimmed" aria-label={`Time zone ${timeZoneLabel}`}>
+            {timeZoneLabel}
+          </Text>
+        </Group>
+        <SegmentedControl
+          aria-label="Calendar view"
+          value={view}
+          onChange={(value) => onViewChange(value === 'day' ? 'day' : 'week')}
+          data={[
+            { label: 'Day', value: 'day' },
+            { label: 'Week', value: 'week' },
+          ]}
+          size="sm"
+        />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,106 @@
+import { PRODUCT_NAME } from '@breaker/api-contract';
+import { Alert, Button, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarCog } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../errors';
+import { trpc } from '../../trpc';
+import { useSignedInUser } from '../auth/use-current-user';
+import { ButtonLink } from '../layout/links';
+import { PageHeader } from '../layout/PageHeader';
+import { BreakDetailsModal } from './BreakDetailsModal';
+import { CalendarActions } from './CalendarActions';
+import { CalendarLegend } from './CalendarLegend';
+import { CalendarNavigator } from './CalendarNavigator';
+import type { CalendarReturnParams } from './calendar-return';
+import { visibleDays, viewHeading, type CalendarView } from './calendar-view';
+import { addDays } from './day-key';
+import { EmptyBreaksNotice } from './EmptyBreaksNotice';
+import { planWeek } from './place-items';
+import { resolveTimeZone, timeZoneLabel, todayIn } from './time-zone';
+import { useBreakActions } from './use-break-actions';
+import { useCalendarReturnNotice } from './use-calendar-return-notice';
+import { WeekGrid } from './WeekGrid';
+
+export function CalendarPage({ returnParams }: { returnParams: CalendarReturnParams }) {
+  useCalendarReturnNotice(returnParams);
+  const user = useSignedInUser();
+  const { preferences } = user;
+  const timeZone = resolveTimeZone(preferences.timezone);
+  const today = todayIn(timeZone);
+  const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+
+  const [view, setView] = useState<CalendarView>(isPhone || preferences.calendarView === 'day' ? 'day' : 'week');
+  const [anchor, setAnchor] = useState(today);
+  const [openBreakId, setOpenBreakId] = useState<string>();
+
+  const events = trpc.calendar.events.useQuery();
+  const breaks = trpc.breaks.upcoming.useQuery();
+  const actions = useBreakActions(() => setOpenBreakId(undefined));
+
+  const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
+  const plan = useMemo(
+    () =>
+      planWeek({
+        days,
+        events: events.data ?? [],
+        breaks: breaks.data ?? [],
+        timeZone,
+        workStartTime: preferences.workStartTime,
+        workEndTime: preferences.workEndTime,
+      }),
+    [days, events.data, breaks.data, timeZone, preferences.workStartTime, preferences.workEndTime],
+  );
+  const openBreak = breaks.data?.find((session) => session.id === openBreakId);
+  const loadError = events.error ?? breaks.error;
+
+  return (
+    <>
+      <PageHeader
+        title="Calendar"
+        subtitle={`Your weekly schedule with meetings and ${PRODUCT_NAME}s.`}
+        actions={<CalendarActions user={user} />}
+      />
+      {loadError && (
+        <Alert color="red" title="Your schedule could not be loaded" mb="md">
+          <Group justify="space-between" gap="sm">
+            {errorMessage(loadError, 'Please check your connection and try again.')}
+            <Button size="xs" variant="white" color="red" onClick={() => void Promise.all([events.refetch(), breaks.refetch()])}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {breaks.isSuccess && breaks.data.length === 0 && (
+        <EmptyBreaksNotice
+          calendarConnected={user.calendarProvider !== null}
+          activitiesChosen={preferences.selectedActivities.length > 0}
+        />
+      )}
+      <CalendarNavigator
+        view={view}
+        heading={viewHeading(view, days)}
+        timeZoneLabel={timeZoneLabel(timeZone)}
+        loading={events.isFetching || breaks.isFetching}
+        onViewChange={setView}
+        onStep={(direction) => setAnchor((current) => addDays(current, direction * (view === 'week' ? 7 : 1)))}
+        onToday={() => setAnchor(today)}
+      />
+      <WeekGrid
+        plan={plan}
+        today={today}
+        timeZone={timeZone}
+        busy={events.isPending || breaks.isPending}
+        actions={actions}
+        onOpenBreak={setOpenBreakId}
+      />
+      <Group justify="space-between" mt="md" gap="sm">
+        <CalendarLegend />
+        <ButtonLink to="/settings" variant="light" leftSection={<IconCalendarCog size={18} />}>
+          Schedule Settings
+        </ButtonLink>
+      </Group>
+      <BreakDetailsModal session={openBreak} timeZone={timeZone} actions={actions} onClose={() => setOpenBreakId(undefined)} />
+    </>
+  );
+}

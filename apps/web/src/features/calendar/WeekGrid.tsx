@@ -1,0 +1,71 @@
+import type { CSSProperties } from 'react';
+import { AllDayRow } from './AllDayRow';
+import { DayColumn } from './DayColumn';
+import { formatDay, type DayKey } from './day-key';
+import { HOUR_HEIGHT } from './grid-metrics';
+import type { WeekPlan } from './place-items';
+import { hourLabel, zonedMoment } from './time-zone';
+import type { useBreakActions } from './use-break-actions';
+import { useNow } from './use-now';
+import classes from './WeekGrid.module.css';
+
+interface WeekGridProps {
+  plan: WeekPlan;
+  today: DayKey;
+  timeZone: string;
+  busy: boolean;
+  actions: ReturnType<typeof useBreakActions>;
+  onOpenBreak: (id: string) => void;
+}
+
+export function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: WeekGridProps) {
+  const now = zonedMoment(useNow(), timeZone);
+  const hours = Array.from({ length: plan.lastHour - plan.firstHour + 1 }, (_, index) => plan.firstHour + index);
+  const vars = {
+    '--days': plan.days.length,
+    '--min-day-width': plan.days.length > 1 ? '6.5rem' : '12rem',
+    '--hour-height': `${HOUR_HEIGHT}px`,
+  } as CSSProperties;
+
+  return (
+    <div className={classes.scroller} aria-busy={busy}>
+      <div className={classes.canvas} style={vars}>
+        <div className={classes.head}>
+          <div className={classes.row}>
+            <div className={classes.corner} />
+            {plan.days.map(({ day }) => (
+              <div key={day} className={`${classes.dayHeader} ${day === today ? classes.today : ''}`}>
+                <span className={classes.weekday}>{formatDay(day, { weekday: 'short' }).toUpperCase()}</span>
+                <span className={classes.dayNumber} aria-current={day === today ? 'date' : undefined}>
+                  {formatDay(day, { day: 'numeric' })}
+                </span>
+              </div>
+            ))}
+          </div>
+          <AllDayRow days={plan.days} />
+        </div>
+        <div className={classes.row}>
+          <div className={classes.gutter} aria-hidden>
+            {hours.map((hour) => (
+              <div key={hour} className={classes.hourLabel}>
+                {hourLabel(hour)}
+              </div>
+            ))}
+          </div>
+          {plan.days.map((dayPlan) => (
+            <DayColumn
+              key={dayPlan.day}
+              plan={dayPlan}
+              hours={hours}
+              isToday={dayPlan.day === today}
+              nowMinutes={dayPlan.day === now.day ? now.minutes : undefined}
+              timeZone={timeZone}
+              actions={actions}
+              onOpenBreak={onOpenBreak}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

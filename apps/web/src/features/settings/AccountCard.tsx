@@ -1,0 +1,26 @@
+import { Button, Paper, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { toastError } from '../../toast';
+import { trpc } from '../../trpc';
+
+export function AccountCard() {
+  const logout = trpc.auth.logout.useMutation({
+    // A full page load drops every cached answer of the signed-out user.
+    onSuccess: () => window.location.assign('/'),
+    onError: () => toastError({ title: 'Logout Failed', message: 'There was an error logging out. Please try again.' }),
+  });
+
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Title order={2} fz="lg" mb={4}>
+        Account Management
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        Sign out of Breaker on this browser. Your breaks stay scheduled.
+      </Text>
+      <Button variant="light" color="red" leftSection={<IconLogout size={18} />} disabled={logout.isPending} onClick={() => logout.mutate()}>
+        {logout.isPending ? 'Logging out...' : 'Log Out'}
+      </Button>
+    </Paper>
+  );
+}

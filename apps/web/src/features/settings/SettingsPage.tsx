@@ -1,0 +1,30 @@
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { errorMessage } from '../../errors';
+import { trpc } from '../../trpc';
+import { useSignedInUser } from '../auth/use-current-user';
+import { PageHeader } from '../layout/PageHeader';
+import { AccountCard } from './AccountCard';
+import { AppearanceCard } from './AppearanceCard';
+import { CalendarConnectionCard } from './CalendarConnectionCard';
+import { WorkScheduleCard } from './WorkScheduleCard';
+
+export function SettingsPage() {
+  const user = useSignedInUser();
+  const preferences = trpc.preferences.get.useQuery();
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <PageHeader title="Settings" subtitle="Your work hours, breaks and account." />
+      {preferences.isPending && <Skeleton h={260} radius="lg" />}
+      {preferences.isError && (
+        <Alert color="red" title="Your preferences could not be loaded">
+          {errorMessage(preferences.error, 'Please reload the page and try again.')}
+        </Alert>
+      )}
+      {preferences.data && <WorkScheduleCard preferences={preferences.data} />}
+      <CalendarConnectionCard provider={user.calendarProvider} />
+      <AppearanceCard />
+      <AccountCard />
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import { TIMINGS, VALIDATION, type Preferences } from '@breaker/api-contract';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../errors';
+import { toastError, toastSuccess } from '../../toast';
+import { trpc } from '../../trpc';
+import {
+  BREAKS_PER_DAY_CHOICES,
+  WORK_END_CHOICES,
+  WORK_START_CHOICES,
+  formFromPreferences,
+  updateFromForm,
+  type WorkScheduleForm,
+} from './work-schedule-form';
+
+const SUCCESS_TEXT = 'Preferences updated successfully!';
+
+export function WorkScheduleCard({ preferences }: { preferences: Preferences }) {
+  const utils = trpc.useUtils();
+  const [form, setForm] = useState<WorkScheduleForm>(() => formFromPreferences(preferences));
+  const [errors, setErrors] = useState<Partial<Record<keyof WorkScheduleForm, string>>>({});
+  const [saved, setSaved] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+
+  const save = trpc.preferences.update.useMutation({
+    onSuccess: async () => {
+      setSaved(true);
+      toastSuccess({ title: 'Settings Updated', message: 'Your preferences have been saved successfully.' });
+      await Promise.all([utils.preferences.get.invalidate(), utils.auth.user.invalidate()]);
+    },
+    onError: (error) => {
+      const message = errorMessage(error, 'Failed to update preferences');
+      setSaveError(message);
+      toastError({ title: 'Update Failed', message });
+    },
+  });
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), TIMINGS.settingsSuccessMs);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  function update<K extends keyof WorkScheduleForm>(key: K, value: WorkScheduleForm[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    setSaveError(undefined);
+    const nextErrors = {
+      ...(form.breakFrequency ? {} : { breakFrequency: VALIDATION.breakFrequency }),
+      ...(form.workStartTime ? {} : { workStartTime: VALIDATION.workStartTime }),
+      ...(form.workEndTime ? {} : { workEndTime: VALIDATION.workEndTime }),
+    };
+    setErrors(nextErrors);
+    if (Object.keys(nextErrors).length === 0) save.mutate(updateFromForm(form));
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
+      <Title order={2} fz="lg" mb={4}>
+        Work Schedule
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        Breaks are planned inside these hours, between your meetings.
+      </Text>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Select
+            label="Breaks per day"
+            data={BREAKS_PER_DAY_CHOICES}
+            value={form.breakFrequency || null}
+            onChange={(value) => update('breakFrequency', value ?? '')}
+            placeholder={VALIDATION.breakFrequency}
+            error={errors.breakFrequency}
+            allowDeselect={false}
+          />
+          <Select
+            label="Work starts at"
+            data={WORK_START_CHOICES}
+            value={form.workStartTime || null}
+            onChange={(value) => update('workStartTime', value ?? '')}
+            placeholder={VALIDATION.workStartTime}
+            error={errors.workStartTime}
+            allowDeselect={false}
+          />
+          <Select
+            label="Work ends at"
+            data={WORK_END_CHOICES}
+            value={form.workEndTime || null}
+            onChange={(value) => update('workEndTime', value ?? '')}
+            placeholder={VALIDATION.workEndTime}
+            error={errors.workEndTime}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label="Enable break notifications"
+          description="Get a reminder when a break is due."
+          checked={form.notificationsEnabled}
+          onChange={(event) => update('notificationsEnabled', event.currentTarget.checked)}
+        />
+        {saved && (
+          <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
+            {SUCCESS_TEXT}
+          </Alert>
+        )}
+        {saveError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {saveError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Preferences'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
