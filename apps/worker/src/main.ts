@@ -4,7 +4,7 @@ import { Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
-import { runPlaceBreaks, type JobDeps } from './jobs/index.js';
+import { runCalendarSync, runPlaceBreaks, type JobDeps } from './jobs/index.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
@@ -34,8 +34,7 @@ const calendarSyncWorker = new Worker(
   QUEUES.calendarSync,
   async (job) => {
     const payload = calendarSyncPayload.parse(job.data);
-    log.info({ jobId: job.id, userId: payload.userId }, 'calendar sync is not available yet');
-    return { eventsChanged: 0 };
+    return runCalendarSync({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.calendarSync }) }, payload);
   },
   { connection, concurrency: 2 },
 );

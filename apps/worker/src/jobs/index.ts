@@ -1,2 +1,4 @@
 export type { JobDeps } from './job-deps.js';
 export { runPlaceBreaks } from './place-breaks.js';
+export { replaySchedulingRun, type ReplayReport } from './replay.js';
+export { runCalendarSync } from './calendar-sync.js';

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconEraser, IconFlask } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
@@ -26,18 +26,19 @@ export function DevelopmentSignIn() {
   const clearSessions = trpc.auth.clearSessions.useMutation({ onSettled: clearCachedData });
 
   return (
-    <Group grow gap="sm">
-      <Button variant="light" leftSection={<IconFlask size={18} />} loading={testLogin.isPending} onClick={() => testLogin.mutate()}>
+    <Stack gap="sm">
+      <Button variant="light" fullWidth leftSection={<IconFlask size={18} />} loading={testLogin.isPending} onClick={() => testLogin.mutate()}>
         Use test user
       </Button>
       <Button
         variant="default"
+        fullWidth
         leftSection={<IconEraser size={18} />}
         loading={clearSessions.isPending}
         onClick={() => clearSessions.mutate()}
       >
         Clear cached data
       </Button>
-    </Group>
+    </Stack>
   );
 }
