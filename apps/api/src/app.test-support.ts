@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
+import { createMailer } from './mail/mailer.js';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -23,8 +24,9 @@ export async function startTestApp(
   const logger = pino({ level: 'silent' });
   const now = () => new Date();
   const jobs = options.jobs ? await options.jobs(database) : createInProcessRunner({ db: database.db, log: logger, now });
+  const mailer = createMailer(config);
   const app = await buildApp({
-    deps: { config, database, db: database.db, jobs, now },
+    deps: { config, database, db: database.db, jobs, mailer, now },
     logger,
     webDistDir: '/nonexistent',
   });
@@ -33,6 +35,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await jobs.close();
+      mailer.close();
       await database.dispose();
     },
   };

@@ -161,7 +161,7 @@ describe.each(['pglite', 'postgres'] as const)('the API on %s', (backend) => {
     const unknown = await client.request('GET', '/api/nope');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: SERVER_MESSAGES.notFound });
-    const later = await client.request('POST', '/api/auth/forgot-password', { email: 'a@b.co' });
+    const later = await client.request('DELETE', '/api/calendar/ics-feed');
     expect(later.statusCode).toBe(501);
     expect(later.json()).toEqual({ message: SERVER_MESSAGES.notImplemented });
     const malformed = await subject.app.inject({

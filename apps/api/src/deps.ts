@@ -2,6 +2,7 @@ import type { DatabaseHandle, Db } from '@breaker/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env.js';
 import type { JobRunner } from './jobs/job-runner.js';
+import type { Mailer } from './mail/mailer.js';
 
 /** What every service needs, built once at start-up and passed down; nothing reaches for globals. */
 export interface AppDeps {
@@ -9,6 +10,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Db;
   jobs: JobRunner;
+  mailer: Mailer;
   log: FastifyBaseLogger;
   now: () => Date;
 }

@@ -5,6 +5,7 @@ import { createInProcessRunner } from './jobs/in-process-runner.js';
 import { createQueueRunner } from './jobs/queue-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
 
 const config = loadConfig();
 const logger = createLogger(config, 'api');
@@ -16,9 +17,11 @@ const jobs: JobRunner = config.redisUrl
   ? await createQueueRunner(config.redisUrl)
   : createInProcessRunner({ db: database.db, log: logger.child({ jobs: 'in-process' }), now });
 
-const app = await buildApp({ deps: { config, database, db: database.db, jobs, now }, logger, webDistDir: WEB_DIST_DIR });
+const mailer = createMailer(config);
+const app = await buildApp({ deps: { config, database, db: database.db, jobs, mailer, now }, logger, webDistDir: WEB_DIST_DIR });
 app.addHook('onClose', async () => {
   await jobs.close();
+  mailer.close();
   await database.close();
 });
 

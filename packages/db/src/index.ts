@@ -9,4 +9,5 @@ export * from './queries/activities.js';
 export * from './queries/breaks.js';
 export * from './queries/events.js';
 export * from './queries/runs.js';
+export * from './queries/password-resets.js';
 export { sql } from 'kysely';

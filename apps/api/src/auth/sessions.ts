@@ -1,6 +1,3 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { randomBytes } from 'node:crypto';
 import {
   deleteSession,
   deleteUserSessions,
@@ -10,6 +7,7 @@ import {
   type Db,
   type UserRow,
 } from '@breaker/db';
+import { generateSecret, hashSecret, isWellFormedSecret } from './secrets.js';
 
 /**
  * Every session rule lives here (see docs/decisions/001-sessions.md): a 160-bit secret from the
@@ -24,15 +22,11 @@ export interface ValidSession {
   expiresAt: Date;
 }
 
-export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
-
 export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
+  const token = generateSecret();
   const expiresAt = new Date(now.getTime() + IDLE_LIFETIME_MS);
   await insertSession(db, {
-    id: sessionIdFromToken(token),
+    id: hashSecret(token),
     userId,
     expiresAt,
     absoluteExpiresAt: new Date(now.getTime() + ABSOLUTE_LIFETIME_MS),
@@ -42,8 +36,8 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
 
 /** Sliding expiry: a session used in the second half of its idle lifetime is extended, never past its absolute limit. */
 export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const sessionId = sessionIdFromToken(token);
+  if (!isWellFormedSecret(token)) return null;
+  const sessionId = hashSecret(token);
   const found = await findSessionWithUser(db, sessionId);
   if (!found) return null;
   const { session, user } = found;

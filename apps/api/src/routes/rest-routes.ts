@@ -2,9 +2,11 @@ import {
   AppError,
   breakSessionPatch,
   emergencyLoginInput,
+  forgotPasswordInput,
   idParam,
   loginInput,
   registerInput,
+  resetPasswordInput,
   selectedActivitiesInput,
   SERVER_MESSAGES,
   updatePreferencesInput,
@@ -19,6 +21,7 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { findOrCreateTestUser, findOrCreateUserByEmail } from '../services/dev-logins.js';
 import { oauthConfig } from '../services/oauth-config.js';
+import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
 
 interface RouteContext {
@@ -114,8 +117,21 @@ export const restRoutes: RestRoute[] = [
       return { ok: true };
     },
   },
-  notYet('POST', '/api/auth/forgot-password'),
-  notYet('POST', '/api/auth/reset-password'),
+  {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    async handle({ deps, request }) {
+      return requestPasswordReset(deps, forgotPasswordInput.parse(request.body).email);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    async handle({ deps, request }) {
+      const { token, newPassword } = resetPasswordInput.parse(request.body);
+      return resetPassword(deps, token, newPassword);
+    },
+  },
   {
     method: 'POST',
     url: '/api/debug/bypass-login',

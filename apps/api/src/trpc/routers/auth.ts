@@ -1,8 +1,9 @@
-import { loginInput, registerInput } from '@breaker/api-contract';
+import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '@breaker/api-contract';
 import { signIn, signOut } from '../../auth/request-session.js';
 import { authenticate, loadUser, register } from '../../services/accounts.js';
 import { findOrCreateTestUser } from '../../services/dev-logins.js';
 import { oauthConfig } from '../../services/oauth-config.js';
+import { requestPasswordReset, resetPassword } from '../../services/password-reset.js';
 import { publicProcedure, router } from '../init.js';
 
 export const authRouter = router({
@@ -26,5 +27,11 @@ export const authRouter = router({
     await signOut(ctx.deps, ctx.req, ctx.res);
     return { ok: true as const };
   }),
+  forgotPassword: publicProcedure
+    .input(forgotPasswordInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email)),
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input.token, input.newPassword)),
   oauthConfig: publicProcedure.query(({ ctx }) => oauthConfig(ctx.deps)),
 });

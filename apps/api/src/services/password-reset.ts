@@ -1,0 +1,53 @@
+import { AppError, RESET_LINK_LIFETIME_MS } from '@breaker/api-contract';
+import { consumePasswordResetToken, findUserByEmail, replacePasswordResetToken, updatePasswordHash } from '@breaker/db';
+import { hashPassword } from '../auth/passwords.js';
+import { generateSecret, hashSecret, isWellFormedSecret } from '../auth/secrets.js';
+import { invalidateAllSessions } from '../auth/sessions.js';
+import type { AppDeps } from '../deps.js';
+
+export const RESET_REQUESTED_MESSAGE = 'If an account uses that email address, a reset link is on its way.';
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please request a new password reset.';
+
+/**
+ * Answers at once and identically whether or not the address belongs to an account; the lookup, the token and the
+ * e-mail happen afterwards, so neither the answer nor its timing tells which addresses exist.
+ */
+export function requestPasswordReset(deps: AppDeps, email: string): { message: string } {
+  void sendResetLink(deps, email).catch((error: unknown) => deps.log.error({ err: error }, 'password reset e-mail failed'));
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.email) return;
+  const token = generateSecret();
+  await replacePasswordResetToken(deps.db, user.id, hashSecret(token), new Date(deps.now().getTime() + RESET_LINK_LIFETIME_MS));
+  const link = new URL('/reset-password', deps.config.appUrl);
+  link.searchParams.set('token', token);
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Breaker password',
+    text: [
+      `Hello ${user.first_name ?? user.username},`,
+      '',
+      'Someone asked to reset the password of your Breaker account. To choose a new one, open this link within the hour:',
+      '',
+      link.toString(),
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  });
+  deps.log.info({ userId: user.id }, 'password reset link sent');
+}
+
+/** Single use and one hour long; a new password ends every session of the account. */
+export async function resetPassword(deps: AppDeps, token: string, newPassword: string): Promise<{ message: string }> {
+  const record = isWellFormedSecret(token) ? await consumePasswordResetToken(deps.db, hashSecret(token)) : undefined;
+  if (!record || record.expiresAt.getTime() <= deps.now().getTime()) {
+    throw new AppError('BAD_REQUEST', RESET_LINK_INVALID_MESSAGE);
+  }
+  await updatePasswordHash(deps.db, record.userId, await hashPassword(newPassword));
+  await invalidateAllSessions(deps.db, record.userId);
+  deps.log.info({ userId: record.userId }, 'password reset');
+  return { message: 'Your password has been reset. You can sign in with it now.' };
+}
