@@ -3,6 +3,7 @@ import { openTestDatabase, type TestBackend } from '@breaker/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { createAbuseLimits } from './auth/abuse-limits.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createMailer } from './mail/mailer.js';
@@ -26,7 +27,7 @@ export async function startTestApp(
   const jobs = options.jobs ? await options.jobs(database) : createInProcessRunner({ db: database.db, log: logger, now });
   const mailer = createMailer(config);
   const app = await buildApp({
-    deps: { config, database, db: database.db, jobs, mailer, now },
+    deps: { config, database, db: database.db, jobs, mailer, limits: createAbuseLimits(), now },
     logger,
     webDistDir: '/nonexistent',
   });
@@ -42,10 +43,21 @@ export async function startTestApp(
 }
 
 /** A browser-like client: keeps the session cookie and sends the app's Origin on writes. */
+let nextAddress = 1;
+
+/** Each client connects from its own loopback address (127.0.x.y), as separate people would. */
+function loopbackAddress(): string {
+  nextAddress += 1;
+  return `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
+}
+
 export class TestClient {
   private cookie: string | undefined;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly address: string = loopbackAddress(),
+  ) {}
 
   async request(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -55,6 +67,7 @@ export class TestClient {
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.address,
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(method === 'GET' ? {} : { origin: ORIGIN }),

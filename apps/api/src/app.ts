@@ -41,6 +41,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   app.setErrorHandler((error, request, reply) => {
     const http = toHttpError(error);
     if (!http.expected) request.log.error({ err: error }, 'request failed');
+    if (http.retryAfterSeconds) reply.header('retry-after', http.retryAfterSeconds);
     return reply.code(http.status).send({ message: http.message });
   });
 

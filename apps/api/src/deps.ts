@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Db } from '@breaker/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AbuseLimits } from './auth/abuse-limits.js';
 import type { Config } from './env.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import type { Mailer } from './mail/mailer.js';
@@ -11,6 +12,7 @@ export interface AppDeps {
   db: Db;
   jobs: JobRunner;
   mailer: Mailer;
+  limits: AbuseLimits;
   log: FastifyBaseLogger;
   now: () => Date;
 }

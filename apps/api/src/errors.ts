@@ -6,11 +6,19 @@ export interface HttpError {
   message: string;
   /** Unexpected failures are logged in full; expected ones are not noise. */
   expected: boolean;
+  retryAfterSeconds?: number | undefined;
 }
 
 /** The single translation of any thrown value into what a client sees; REST and tRPC both use it. */
 export function toHttpError(error: unknown): HttpError {
-  if (error instanceof AppError) return { status: error.status, message: error.message, expected: error.status < 500 };
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      message: error.message,
+      expected: error.status < 500,
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  }
   if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true };
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {

@@ -1,3 +1,5 @@
+import { Redis } from 'ioredis';
+import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './database.js';
 import { loadConfig, WEB_DIST_DIR } from './env.js';
@@ -18,10 +20,19 @@ const jobs: JobRunner = config.redisUrl
   : createInProcessRunner({ db: database.db, log: logger.child({ jobs: 'in-process' }), now });
 
 const mailer = createMailer(config);
-const app = await buildApp({ deps: { config, database, db: database.db, jobs, mailer, now }, logger, webDistDir: WEB_DIST_DIR });
+const limitsRedis = config.redisUrl
+  ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  : undefined;
+const limits = createAbuseLimits(limitsRedis);
+const app = await buildApp({
+  deps: { config, database, db: database.db, jobs, mailer, limits, now },
+  logger,
+  webDistDir: WEB_DIST_DIR,
+});
 app.addHook('onClose', async () => {
   await jobs.close();
   mailer.close();
+  limitsRedis?.disconnect();
   await database.close();
 });
 

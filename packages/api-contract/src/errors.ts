@@ -20,11 +20,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** For TOO_MANY_REQUESTS and UNAVAILABLE: when trying again makes sense (sent as `Retry-After`). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(message, options);
     this.name = 'AppError';
     this.code = code;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   get status(): number {

@@ -63,7 +63,7 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/auth/login',
     async handle({ deps, request, reply }) {
-      const user = await authenticate(deps, loginInput.parse(request.body));
+      const user = await authenticate(deps, loginInput.parse(request.body), request.ip);
       await signIn(deps, request, reply, user.id);
       return { user: await loadUser(deps.db, user) };
     },
@@ -73,7 +73,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/auth/register',
     async handle({ deps, request, reply }) {
       reply.code(201);
-      return register(deps, registerInput.parse(request.body));
+      return register(deps, registerInput.parse(request.body), request.ip);
     },
   },
   {
@@ -121,7 +121,7 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/auth/forgot-password',
     async handle({ deps, request }) {
-      return requestPasswordReset(deps, forgotPasswordInput.parse(request.body).email);
+      return requestPasswordReset(deps, forgotPasswordInput.parse(request.body).email, request.ip);
     },
   },
   {
@@ -137,7 +137,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/debug/bypass-login',
     async handle({ deps, request, reply }) {
       const { email } = emergencyLoginInput.parse(request.body);
-      const user = await findOrCreateUserByEmail(deps, email);
+      const user = await findOrCreateUserByEmail(deps, email, request.ip);
       await signIn(deps, request, reply, user.id);
       return { user: await loadUser(deps.db, user) };
     },

@@ -42,7 +42,8 @@ export async function loadUser(db: Db, user: UserRow): Promise<User> {
   return toUser(user, preferences);
 }
 
-export async function register(deps: AppDeps, input: RegisterInput): Promise<{ id: string; username: string }> {
+export async function register(deps: AppDeps, input: RegisterInput, address: string): Promise<{ id: string; username: string }> {
+  await deps.limits.consume('register', address, input.email);
   if (await findUserByUsername(deps.db, input.username)) throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken);
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -59,10 +60,12 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<{ i
 }
 
 /** Same answer, in about the same time, for an unknown user and a wrong password. */
-export async function authenticate(deps: AppDeps, input: LoginInput): Promise<UserRow> {
+export async function authenticate(deps: AppDeps, input: LoginInput, address: string): Promise<UserRow> {
+  await deps.limits.consume('login', address, input.username);
   const user = await findUserByUsername(deps.db, input.username);
   const valid = await verifyPassword(user?.password_hash, input.password);
   if (!user || !valid) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+  await deps.limits.reset('login', input.username);
   return user;
 }
 

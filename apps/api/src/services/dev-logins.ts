@@ -27,8 +27,9 @@ export async function findOrCreateTestUser(deps: AppDeps): Promise<UserRow> {
 }
 
 /** Emergency access: the account with that e-mail, created if missing, without a password. */
-export async function findOrCreateUserByEmail(deps: AppDeps, email: string): Promise<UserRow> {
+export async function findOrCreateUserByEmail(deps: AppDeps, email: string, address: string): Promise<UserRow> {
   assertDevLoginAllowed(deps);
+  await deps.limits.consume('emergencyLogin', address, email);
   const existing = await findUserByEmail(deps.db, email);
   if (existing) return existing;
   const base = (email.split('@')[0] ?? 'user')

@@ -12,7 +12,8 @@ export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has exp
  * Answers at once and identically whether or not the address belongs to an account; the lookup, the token and the
  * e-mail happen afterwards, so neither the answer nor its timing tells which addresses exist.
  */
-export function requestPasswordReset(deps: AppDeps, email: string): { message: string } {
+export async function requestPasswordReset(deps: AppDeps, email: string, address: string): Promise<{ message: string }> {
+  await deps.limits.consume('forgotPassword', address, email);
   void sendResetLink(deps, email).catch((error: unknown) => deps.log.error({ err: error }, 'password reset e-mail failed'));
   return { message: RESET_REQUESTED_MESSAGE };
 }

@@ -43,6 +43,7 @@ const appErrors = t.middleware(async ({ next, ctx }) => {
   const source = error.cause ?? error;
   const http = toHttpError(source);
   if (!http.expected) ctx.req.log.error({ err: source }, 'request failed');
+  if (http.retryAfterSeconds) void ctx.res.header('retry-after', http.retryAfterSeconds);
   throw new TRPCError({ code: TRPC_CODES[http.status] ?? 'INTERNAL_SERVER_ERROR', message: http.message, cause: source });
 });
 

@@ -9,11 +9,11 @@ import { publicProcedure, router } from '../init.js';
 export const authRouter = router({
   user: publicProcedure.query(({ ctx }) => (ctx.req.session ? loadUser(ctx.deps.db, ctx.req.session.user) : null)),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.deps, input);
+    const user = await authenticate(ctx.deps, input, ctx.req.ip);
     await signIn(ctx.deps, ctx.req, ctx.res, user.id);
     return { user: await loadUser(ctx.deps.db, user) };
   }),
-  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.deps, input)),
+  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.deps, input, ctx.req.ip)),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.req, ctx.res);
     return { ok: true as const };
@@ -29,7 +29,7 @@ export const authRouter = router({
   }),
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email)),
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email, ctx.req.ip)),
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx.deps, input.token, input.newPassword)),

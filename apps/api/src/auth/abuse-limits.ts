@@ -1,0 +1,64 @@
+import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export type LimitedAction = 'login' | 'register' | 'forgotPassword' | 'emergencyLogin';
+
+interface Rule {
+  points: number;
+  durationSeconds: number;
+}
+
+/** Per address and per account, so one noisy client slows only itself and one targeted account. */
+const RULES: Record<LimitedAction, { perAddress: Rule; perAccount: Rule }> = {
+  login: { perAddress: { points: 30, durationSeconds: 600 }, perAccount: { points: 10, durationSeconds: 900 } },
+  register: { perAddress: { points: 10, durationSeconds: 3600 }, perAccount: { points: 5, durationSeconds: 3600 } },
+  forgotPassword: { perAddress: { points: 10, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
+  emergencyLogin: { perAddress: { points: 10, durationSeconds: 600 }, perAccount: { points: 5, durationSeconds: 600 } },
+};
+
+export interface AbuseLimits {
+  /** Counts one attempt; throws TOO_MANY_REQUESTS (with when to retry) once a limit is reached. */
+  consume(action: LimitedAction, address: string, account: string): Promise<void>;
+  /** A successful sign-in clears the account's failed attempts. */
+  reset(action: LimitedAction, account: string): Promise<void>;
+}
+
+/** Counters live in Redis when there is one (every API process sees the same counts), else in this process. */
+export function createAbuseLimits(redis?: Redis): AbuseLimits {
+  const limiter = (keyPrefix: string, rule: Rule): RateLimiterAbstract =>
+    redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `breaker-limit:${keyPrefix}`,
+          points: rule.points,
+          duration: rule.durationSeconds,
+          // While Redis is unreachable each process keeps counting on its own rather than failing sign-ins.
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: rule.points, duration: rule.durationSeconds }),
+        })
+      : new RateLimiterMemory({ keyPrefix, points: rule.points, duration: rule.durationSeconds });
+  const limiters = Object.fromEntries(
+    Object.entries(RULES).map(([action, rules]) => [
+      action,
+      { perAddress: limiter(`${action}:address`, rules.perAddress), perAccount: limiter(`${action}:account`, rules.perAccount) },
+    ]),
+  ) as Record<LimitedAction, { perAddress: RateLimiterAbstract; perAccount: RateLimiterAbstract }>;
+
+  return {
+    async consume(action, address, account) {
+      const { perAddress, perAccount } = limiters[action];
+      try {
+        await perAddress.consume(address);
+        await perAccount.consume(account.toLowerCase());
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        throw new AppError('TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, {
+          retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+        });
+      }
+    },
+    async reset(action, account) {
+      await limiters[action].perAccount.delete(account.toLowerCase());
+    },
+  };
+}
