@@ -174,6 +174,27 @@ describe.each(['pglite', 'postgres'] as const)('the API on %s', (backend) => {
     expect(malformed.json<{ message: string }>().message).toBeTruthy();
   });
 
+  it('says Google sign-in is not configured instead of failing', async () => {
+    const client = new TestClient(subject.app);
+    for (const url of ['/api/auth/google', '/api/auth/google/callback?code=x&state=y']) {
+      const response = await client.request('GET', url);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/google-login?error=google_not_configured');
+    }
+    expect((await client.request('GET', '/api/login')).headers.location).toBe('/login');
+    const diagnostics = (await client.request('GET', '/api/debug/oauth-config')).json();
+    expect(diagnostics).toEqual({
+      domain: 'localhost:3000',
+      loginCallback: 'http://localhost:3000/api/auth/google/callback',
+      calendarCallback: 'http://localhost:3000/api/auth/google/calendar/callback',
+      googleClientId: null,
+      redirectUrisNeeded: [
+        'http://localhost:3000/api/auth/google/callback',
+        'http://localhost:3000/api/auth/google/calendar/callback',
+      ],
+    });
+  });
+
   it('signs in the development test user only when development sign-ins are on', async () => {
     const client = new TestClient(subject.app);
     const login = await client.request('POST', '/api/debug/automated-test-login');

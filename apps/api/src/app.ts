@@ -7,6 +7,7 @@ import { registerOriginCheck } from './auth/origin-check.js';
 import { registerRequestSession } from './auth/request-session.js';
 import type { AppDeps } from './deps.js';
 import { toHttpError } from './errors.js';
+import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
@@ -68,6 +69,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   registerOriginCheck(app, deps);
   registerRequestSession(app, deps);
   registerHealthRoutes(app, deps);
+  await registerGoogleOAuth(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

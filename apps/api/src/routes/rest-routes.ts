@@ -20,6 +20,9 @@ import { listBreakActivities } from '../services/activities.js';
 import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { findOrCreateTestUser, findOrCreateUserByEmail } from '../services/dev-logins.js';
+import { GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
+import { fetchGoogleProfile } from '../google/userinfo.js';
+import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
 import { oauthConfig } from '../services/oauth-config.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
@@ -158,8 +161,35 @@ export const restRoutes: RestRoute[] = [
       return oauthConfig(deps);
     },
   },
-  notYet('GET', '/api/auth/google'),
-  notYet('GET', '/api/auth/google/callback'),
+  {
+    method: 'GET',
+    url: '/api/auth/google',
+    async handle({ request, reply }) {
+      const google = request.server.googleSignIn;
+      if (!google) return reply.redirect('/google-login?error=google_not_configured', 303);
+      return reply.redirect(await google.generateAuthorizationUri(request, reply), 303);
+    },
+  },
+  {
+    method: 'GET',
+    url: GOOGLE_SIGN_IN_CALLBACK,
+    async handle({ deps, request, reply }) {
+      const google = request.server.googleSignIn;
+      if (!google || !deps.config.google) return reply.redirect('/google-login?error=google_not_configured', 303);
+      try {
+        const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
+        const user = await signInWithGoogle(deps, await fetchGoogleProfile(deps.config.google, token.access_token));
+        await signIn(deps, request, reply, user.id);
+        return reply.redirect('/', 303);
+      } catch (error) {
+        if (error instanceof AppError && error.message === GOOGLE_EMAIL_IN_USE) {
+          return reply.redirect(`/login?error=${GOOGLE_EMAIL_IN_USE}`, 303);
+        }
+        request.log.warn({ err: error }, 'Google sign-in failed');
+        return reply.redirect('/login?error=google_failed', 303);
+      }
+    },
+  },
   notYet('GET', '/api/auth/google/calendar'),
   notYet('GET', '/api/auth/google/calendar/callback'),
   {

@@ -1,6 +1,7 @@
 import {
   AppError,
   DEFAULT_PREFERENCES,
+  USERNAME_MIN_LENGTH,
   SERVER_MESSAGES,
   type LoginInput,
   type RegisterInput,
@@ -67,6 +68,19 @@ export async function authenticate(deps: AppDeps, input: LoginInput, address: st
   if (!user || !valid) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
   await deps.limits.reset('login', input.username);
   return user;
+}
+
+/** A username derived from `base` that no one has yet: `ada`, then `ada2`, `ada3`… */
+export async function freeUsername(db: Db, base: string): Promise<string> {
+  const stem = base
+    .replace(/[^\p{L}\p{N}._-]/gu, '')
+    .slice(0, 40)
+    .padEnd(USERNAME_MIN_LENGTH, '0');
+  for (let attempt = 1; attempt <= 50; attempt += 1) {
+    const candidate = attempt === 1 ? stem : `${stem}${attempt}`;
+    if (!(await findUserByUsername(db, candidate))) return candidate;
+  }
+  throw new AppError('CONFLICT', 'Could not find a free username');
 }
 
 export function isUniqueViolation(error: unknown): boolean {

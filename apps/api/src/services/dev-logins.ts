@@ -1,18 +1,19 @@
 import { AppError } from '@breaker/api-contract';
 import { findUserByEmail, findUserByUsername, insertUserWithPreferences, type UserRow } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
-import { defaultPreferenceRow, isUniqueViolation } from './accounts.js';
+import { defaultPreferenceRow, freeUsername, isUniqueViolation } from './accounts.js';
 
 const TEST_USERNAME = 'testuser';
 
 /** Development sign-ins exist only when ALLOW_DEV_LOGIN=true; otherwise they look like any unknown path. */
-export function assertDevLoginAllowed(deps: AppDeps): void {
+function assertDevLoginAllowed(deps: AppDeps, what: string): void {
   if (!deps.config.allowDevLogin) throw new AppError('NOT_FOUND', 'Not found');
+  deps.log.warn({ devLogin: what }, 'development sign-in used');
 }
 
 /** The spec's test user: 3 breaks a day, 08:00 to 17:00, weekly view, hourly sync (the defaults). */
 export async function findOrCreateTestUser(deps: AppDeps): Promise<UserRow> {
-  assertDevLoginAllowed(deps);
+  assertDevLoginAllowed(deps, 'test user');
   const existing = await findUserByUsername(deps.db, TEST_USERNAME);
   if (existing) return existing;
   return insertUserWithPreferences(
@@ -28,18 +29,10 @@ export async function findOrCreateTestUser(deps: AppDeps): Promise<UserRow> {
 
 /** Emergency access: the account with that e-mail, created if missing, without a password. */
 export async function findOrCreateUserByEmail(deps: AppDeps, email: string, address: string): Promise<UserRow> {
-  assertDevLoginAllowed(deps);
+  assertDevLoginAllowed(deps, 'emergency e-mail login');
   await deps.limits.consume('emergencyLogin', address, email);
   const existing = await findUserByEmail(deps.db, email);
   if (existing) return existing;
-  const base = (email.split('@')[0] ?? 'user')
-    .replace(/[^\p{L}\p{N}._-]/gu, '')
-    .slice(0, 40)
-    .padEnd(3, '0');
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const username = attempt === 0 ? base : `${base}${attempt + 1}`;
-    if (await findUserByUsername(deps.db, username)) continue;
-    return insertUserWithPreferences(deps.db, { username, email }, defaultPreferenceRow());
-  }
-  throw new AppError('CONFLICT', 'Could not find a free username for that e-mail');
+  const username = await freeUsername(deps.db, email.split('@')[0] ?? 'user');
+  return insertUserWithPreferences(deps.db, { username, email }, defaultPreferenceRow());
 }

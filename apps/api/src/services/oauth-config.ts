@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 
 export interface OAuthConfigView {
   domain: string;
@@ -11,7 +12,7 @@ export interface OAuthConfigView {
 /** The diagnostic view of spec §2: only what an administrator needs to register the OAuth client; never the secret. */
 export function oauthConfig(deps: AppDeps): OAuthConfigView {
   const origin = deps.config.appUrl.origin;
-  const loginCallback = `${origin}/api/auth/google/callback`;
+  const loginCallback = `${origin}${GOOGLE_SIGN_IN_CALLBACK}`;
   const calendarCallback = `${origin}/api/auth/google/calendar/callback`;
   return {
     domain: deps.config.appUrl.host,

@@ -42,3 +42,21 @@ export function insertUserWithPreferences(
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
 }
+
+export function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
+}
+
+/** Keeps a Google account's name and picture current at each sign-in. */
+export async function updateGoogleProfile(
+  db: Db,
+  userId: string,
+  profile: { first_name: string | null; last_name: string | null; profile_image_url: string | null },
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...profile, updated_at: new Date() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
