@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const serverRoots = ['packages/api-contract', 'packages/db', 'packages/scheduler', 'apps/api', 'apps/worker'];
+
 /** One run for every package's tests; workspace packages resolve to their TypeScript sources. */
 export default defineConfig({
   resolve: { conditions: ['@breaker/source'] },
@@ -7,13 +9,13 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: ['packages/api-contract', 'packages/db', 'packages/scheduler', 'apps/api', 'apps/worker', '.'].map((root) => ({
-      extends: true,
-      test: {
-        name: root === '.' ? 'workspace' : (root.split('/')[1] ?? root),
-        root,
-        include: root === '.' ? ['*.test.ts'] : ['src/**/*.test.ts'],
-      },
-    })),
+    projects: [
+      ...serverRoots.map((root) => ({
+        extends: true,
+        test: { name: root.split('/')[1] ?? root, root, include: ['src/**/*.test.ts'] },
+      })),
+      { extends: true, test: { name: 'workspace', root: '.', include: ['*.test.ts'] } },
+      'apps/web',
+    ],
   },
 });

@@ -12,5 +12,12 @@ export default defineConfig({
   server: {
     proxy: { '/api': api, '/trpc': api, '/admin': api, '/metrics': api },
   },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      // The contract's modules only declare constants and zod schemas: a screen that needs a constant
+      // should not pull in zod and every schema with it.
+      treeshake: { moduleSideEffects: [{ test: /packages\/api-contract\/src\//, sideEffects: false }] },
+    },
+  },
 });

@@ -9,9 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { ToastRegion } from './features/layout/ToastRegion';
 import { queryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
-import { readStyleNonce } from './style-nonce';
-import { theme } from './theme';
+import { readStyleNonce, shareStyleNonce } from './style-nonce';
+import { cssVariablesResolver, theme } from './theme';
 import { trpc, trpcClient } from './trpc';
+
+shareStyleNonce();
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -28,7 +30,12 @@ createRoot(root).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="auto" getStyleNonce={readStyleNonce}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          getStyleNonce={readStyleNonce}
+        >
           <ToastRegion />
           <RouterProvider router={router} />
         </MantineProvider>

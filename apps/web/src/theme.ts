@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Input, Tooltip, createTheme, rem } from '@mantine/core';
+import { ActionIcon, Button, Input, Tooltip, createTheme, rem, type CSSVariablesResolver } from '@mantine/core';
 import { TIMINGS } from '@breaker/api-contract';
 
 /** Default-sized controls are raised to 40px so every touch target meets the 40px minimum. */
@@ -6,7 +6,7 @@ const TOUCH_TARGET = rem(40);
 
 export const theme = createTheme({
   primaryColor: 'violet',
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: 7,
   defaultRadius: 'md',
   focusRing: 'auto',
   cursorType: 'pointer',
@@ -31,4 +31,11 @@ export const theme = createTheme({
     }),
     Tooltip: Tooltip.extend({ defaultProps: { openDelay: TIMINGS.tooltipOpenDelayMs, withArrow: true } }),
   },
+});
+
+/** Mantine's default dimmed grey is below AA contrast on white; a shade darker passes. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { access: 'signed-out' },
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => ({
+    token: typeof search.token === 'string' ? search.token : undefined,
+  }),
   component: ResetPasswordRoute,
 });
 

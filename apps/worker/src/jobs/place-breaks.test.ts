@@ -63,7 +63,9 @@ describe('the placement job', () => {
     expect(result.totalScheduled).toBe(3 * 5);
     for (const b of result.breaks) {
       const hour = Number(
-        new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'America/New_York' }).format(new Date(b.scheduledTime)),
+        new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'America/New_York' }).format(
+          new Date(b.scheduledTime),
+        ),
       );
       expect(hour).toBeGreaterThanOrEqual(10);
       expect(hour).toBeLessThan(16);

@@ -1,4 +1,4 @@
-import { List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartDots } from '@tabler/icons-react';
 import { PageHeader } from '../layout/PageHeader';
 
@@ -12,7 +12,7 @@ const PLANNED = [
 
 export function AnalyticsPage() {
   return (
-    <>
+    <Stack gap="lg">
       <PageHeader title="Analytics" subtitle="Track your wellness progress and break patterns." />
       <Paper withBorder radius="lg" p="xl" maw={640}>
         <ThemeIcon variant="light" size={48} radius="md" mb="md" aria-hidden>
@@ -30,6 +30,6 @@ export function AnalyticsPage() {
           ))}
         </List>
       </Paper>
-    </>
+    </Stack>
   );
 }

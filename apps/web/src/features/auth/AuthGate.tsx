@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { Navigate, Outlet, useMatches } from '@tanstack/react-router';
 import { isTestMode } from '../../test-mode';
 import { AppLayout } from '../layout/AppLayout';
@@ -30,7 +31,11 @@ export function AuthGate() {
   }
   return (
     <>
-      {isTestMode && <TestModeBanner />}
+      {isTestMode && (
+        <Box p="xs">
+          <TestModeBanner />
+        </Box>
+      )}
       {access === 'signed-in' ? <LandingPage /> : <Outlet />}
     </>
   );

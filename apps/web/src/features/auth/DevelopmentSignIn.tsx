@@ -27,7 +27,13 @@ export function DevelopmentSignIn() {
 
   return (
     <Stack gap="sm">
-      <Button variant="light" fullWidth leftSection={<IconFlask size={18} />} loading={testLogin.isPending} onClick={() => testLogin.mutate()}>
+      <Button
+        variant="light"
+        fullWidth
+        leftSection={<IconFlask size={18} />}
+        loading={testLogin.isPending}
+        onClick={() => testLogin.mutate()}
+      >
         Use test user
       </Button>
       <Button

@@ -38,7 +38,11 @@ export function EmergencyLoginPage() {
   }
 
   return (
-    <AuthCard title="Emergency Access" subtitle="Sign in with only your e-mail address." footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}>
+    <AuthCard
+      title="Emergency Access"
+      subtitle="Sign in with only your e-mail address."
+      footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}
+    >
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
         A temporary workaround for when the usual sign-in is not working. It is only available on development servers.
       </Alert>

@@ -14,8 +14,8 @@ export function GoogleLoginPage() {
         Continue with Google
       </Button>
       <Text fz="xs" c="dimmed" ta="center">
-        By continuing you agree to our Terms of Service and Privacy Policy. We only read your calendar to find free
-        time and to add your breaks.
+        By continuing you agree to our Terms of Service and Privacy Policy. We only read your calendar to find free time and to
+        add your breaks.
       </Text>
     </AuthCard>
   );

@@ -32,8 +32,8 @@ export function LandingPage() {
             Short breaks that fit between your meetings
           </Title>
           <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={620}>
-            {PRODUCT_NAME} reads your calendar and books 4-5 short wellness breaks into your workday. Each one takes under
-            5 minutes, so you come back to the next meeting rested. Free to start.
+            {PRODUCT_NAME} reads your calendar and books 4-5 short wellness breaks into your workday. Each one takes under 5
+            minutes, so you come back to the next meeting rested. Free to start.
           </Text>
           <Group justify="center" gap="sm">
             <ButtonLink to="/register" size="md">

@@ -3,7 +3,10 @@ import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/c
 const STEPS = [
   { title: 'Connect your calendar', text: 'Sign in with Google so your meetings are known.' },
   { title: 'Set your work hours', text: 'Choose when your day starts and ends and how many breaks you want.' },
-  { title: 'Take your breaks', text: 'Short activities appear in the gaps between meetings. Follow along, then get back to work.' },
+  {
+    title: 'Take your breaks',
+    text: 'Short activities appear in the gaps between meetings. Follow along, then get back to work.',
+  },
 ];
 
 export function LandingSteps() {

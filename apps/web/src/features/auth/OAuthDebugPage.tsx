@@ -1,4 +1,19 @@
-import { Alert, Anchor, Badge, Button, Code, Container, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Container,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconBrandGoogle, IconCalendarPlus, IconExternalLink } from '@tabler/icons-react';
 import { errorMessage } from '../../errors';
 import { trpc } from '../../trpc';
@@ -11,8 +26,8 @@ export function OAuthDebugPage() {
 
   return (
     <Container size="md" py="md" px={0}>
-      <PageHeader title="OAuth Debug" subtitle="Check how Google sign-in and calendar connection are set up on this server." />
       <Stack gap="lg">
+        <PageHeader title="OAuth Debug" subtitle="Check how Google sign-in and calendar connection are set up on this server." />
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="lg" mb="md">
             Configuration
@@ -25,20 +40,30 @@ export function OAuthDebugPage() {
                 <Table.Tbody>
                   <Table.Tr>
                     <Table.Th w={180}>Domain</Table.Th>
-                    <Table.Td><Code>{config.data.domain}</Code></Table.Td>
+                    <Table.Td>
+                      <Code>{config.data.domain}</Code>
+                    </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th>Login callback</Table.Th>
-                    <Table.Td><Code style={{ wordBreak: 'break-all' }}>{config.data.loginCallback}</Code></Table.Td>
+                    <Table.Td>
+                      <Code style={{ wordBreak: 'break-all' }}>{config.data.loginCallback}</Code>
+                    </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th>Calendar callback</Table.Th>
-                    <Table.Td><Code style={{ wordBreak: 'break-all' }}>{config.data.calendarCallback}</Code></Table.Td>
+                    <Table.Td>
+                      <Code style={{ wordBreak: 'break-all' }}>{config.data.calendarCallback}</Code>
+                    </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th>Google client id</Table.Th>
                     <Table.Td>
-                      {config.data.googleClientId ? <Badge color="green">Configured</Badge> : <Badge color="red">Not configured</Badge>}
+                      {config.data.googleClientId ? (
+                        <Badge color="green">Configured</Badge>
+                      ) : (
+                        <Badge color="red">Not configured</Badge>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 </Table.Tbody>

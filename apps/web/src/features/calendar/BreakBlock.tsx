@@ -1,12 +1,20 @@
-import { breakStatus, type BreakSession } from '@breaker/api-contract';
+import { breakStatus, type BreakSession, type BreakStatus } from '@breaker/api-contract';
 import { UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { activityIcon } from '../library/activity-icon';
+import { ActivityIcon } from '../library/ActivityIcon';
 import { BreakActionsMenu } from './BreakActionsMenu';
 import { formatTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
 import classes from './GridBlocks.module.css';
+
+const ICON_PROPS = { size: 12, stroke: 2.2, 'aria-hidden': true, style: { flexShrink: 0 } } as const;
+
+function StatusIcon({ status, type }: { status: BreakStatus; type: string }) {
+  if (status === 'completed') return <IconCheck {...ICON_PROPS} />;
+  if (status === 'skipped') return <IconPlayerSkipForward {...ICON_PROPS} />;
+  return <ActivityIcon type={type} {...ICON_PROPS} />;
+}
 
 interface BreakBlockProps {
   session: BreakSession;
@@ -19,7 +27,6 @@ interface BreakBlockProps {
 export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakBlockProps) {
   const status = breakStatus(session);
   const time = formatTime(new Date(session.scheduledTime), timeZone);
-  const StatusIcon = status === 'completed' ? IconCheck : status === 'skipped' ? IconPlayerSkipForward : activityIcon(session.activity.type);
 
   return (
     <div className={classes.break} style={style} data-status={status}>
@@ -30,7 +37,7 @@ export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakB
         onClick={() => onOpen(session.id)}
       >
         <span className={classes.breakLine}>
-          <StatusIcon size={12} stroke={2.2} aria-hidden style={{ flexShrink: 0 }} />
+          <StatusIcon status={status} type={session.activity.type} />
           <span className={classes.breakName}>{session.activity.name}</span>
         </span>
         <span className={classes.breakLine}>

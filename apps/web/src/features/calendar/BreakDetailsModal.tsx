@@ -1,7 +1,7 @@
 import { breakStatus, type BreakSession } from '@breaker/api-contract';
 import { Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconPlayerSkipForward } from '@tabler/icons-react';
-import { activityTypeLabel } from '../library/activity-icon';
+import { activityTypeLabel } from '../library/activity-type-label';
 import { formatDateTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
 
@@ -17,7 +17,15 @@ interface BreakDetailsModalProps {
 export function BreakDetailsModal({ session, timeZone, actions, onClose }: BreakDetailsModalProps) {
   const status = session ? breakStatus(session) : 'scheduled';
   return (
-    <Modal opened={session !== undefined} onClose={onClose} title={session?.activity.name} size="md" radius="lg" centered>
+    <Modal
+      opened={session !== undefined}
+      onClose={onClose}
+      title={session?.activity.name}
+      size="md"
+      radius="lg"
+      centered
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+    >
       {session && (
         <Stack gap="md">
           <Group gap="xs">
@@ -26,7 +34,7 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
               {status}
             </Badge>
             <Text fz="sm" c="dimmed">
-              {session.duration} minutes
+              {session.duration} {session.duration === 1 ? 'minute' : 'minutes'}
             </Text>
           </Group>
           <Group gap={6} c="dimmed" fz="sm">

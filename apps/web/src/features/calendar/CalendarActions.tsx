@@ -33,7 +33,12 @@ export function CalendarActions({ user }: { user: User }) {
       {user.calendarProvider === 'google' ? (
         <>
           {syncButton}
-          <Button component="a" href="/api/auth/google/calendar" variant="default" leftSection={<IconRotateClockwise size={18} />}>
+          <Button
+            component="a"
+            href="/api/auth/google/calendar"
+            variant="default"
+            leftSection={<IconRotateClockwise size={18} />}
+          >
             Reconnect
           </Button>
         </>

@@ -12,24 +12,36 @@ interface CalendarNavigatorProps {
   onToday: () => void;
 }
 
-export function CalendarNavigator({ view, heading, timeZoneLabel, loading, onViewChange, onStep, onToday }: CalendarNavigatorProps) {
+export function CalendarNavigator({
+  view,
+  heading,
+  timeZoneLabel,
+  loading,
+  onViewChange,
+  onStep,
+  onToday,
+}: CalendarNavigatorProps) {
   const unit = view === 'week' ? 'week' : 'day';
   return (
-    <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
-      <Group gap="xs" wrap="nowrap">
-        <ActionIcon variant="default" aria-label={`Previous ${unit}`} onClick={() => onStep(-1)}>
-          <IconChevronLeft size={18} />
-        </ActionIcon>
-        <Button variant="default" onClick={onToday}>
-          Today
-        </Button>
-        <ActionIcon variant="default" aria-label={`Next ${unit}`} onClick={() => onStep(1)}>
-          <IconChevronRight size={18} />
-        </ActionIcon>
-        <Title order={2} fz={{ base: 'lg', sm: 'xl' }} ml="xs" aria-live="polite">
-          {heading}
-        </Title>
-        {loading && <Loader size="xs" aria-label="Loading your schedule" />}
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon variant="default" aria-label={`Previous ${unit}`} onClick={() => onStep(-1)}>
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Button variant="default" onClick={onToday}>
+            Today
+          </Button>
+          <ActionIcon variant="default" aria-label={`Next ${unit}`} onClick={() => onStep(1)}>
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Title order={2} fz={{ base: 'lg', sm: 'xl' }} aria-live="polite">
+            {heading}
+          </Title>
+          {loading && <Loader size="xs" aria-label="Loading your schedule" />}
+        </Group>
       </Group>
       <Group gap="sm" wrap="wrap">
         <Group gap={4} c="dimmed" wrap="nowrap">

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@breaker/api-contract';
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarCog } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -17,7 +17,9 @@ import { visibleDays, viewHeading, type CalendarView } from './calendar-view';
 import { addDays } from './day-key';
 import { EmptyBreaksNotice } from './EmptyBreaksNotice';
 import { planWeek } from './place-items';
-import { resolveTimeZone, timeZoneLabel, todayIn } from './time-zone';
+import { NextBreakHint } from './NextBreakHint';
+import { nextScheduledBreak } from './next-break';
+import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from './time-zone';
 import { useBreakActions } from './use-break-actions';
 import { useCalendarReturnNotice } from './use-calendar-return-notice';
 import { WeekGrid } from './WeekGrid';
@@ -52,17 +54,19 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
     [days, events.data, breaks.data, timeZone, preferences.workStartTime, preferences.workEndTime],
   );
   const openBreak = breaks.data?.find((session) => session.id === openBreakId);
+  const breaksInView = plan.days.some((day) => day.items.some((item) => item.kind === 'break'));
+  const nextBreak = breaks.data && !breaksInView ? nextScheduledBreak(breaks.data, new Date()) : undefined;
   const loadError = events.error ?? breaks.error;
 
   return (
-    <>
+    <Stack gap="md">
       <PageHeader
         title="Calendar"
         subtitle={`Your weekly schedule with meetings and ${PRODUCT_NAME}s.`}
         actions={<CalendarActions user={user} />}
       />
       {loadError && (
-        <Alert color="red" title="Your schedule could not be loaded" mb="md">
+        <Alert color="red" title="Your schedule could not be loaded">
           <Group justify="space-between" gap="sm">
             {errorMessage(loadError, 'Please check your connection and try again.')}
             <Button size="xs" variant="white" color="red" onClick={() => void Promise.all([events.refetch(), breaks.refetch()])}>
@@ -86,6 +90,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         onStep={(direction) => setAnchor((current) => addDays(current, direction * (view === 'week' ? 7 : 1)))}
         onToday={() => setAnchor(today)}
       />
+      {nextBreak && (
+        <NextBreakHint
+          next={nextBreak}
+          timeZone={timeZone}
+          onShow={() => setAnchor(zonedMoment(new Date(nextBreak.scheduledTime), timeZone).day)}
+        />
+      )}
       <WeekGrid
         plan={plan}
         today={today}
@@ -94,13 +105,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         actions={actions}
         onOpenBreak={setOpenBreakId}
       />
-      <Group justify="space-between" mt="md" gap="sm">
+      <Group justify="space-between" gap="sm">
         <CalendarLegend />
         <ButtonLink to="/settings" variant="light" leftSection={<IconCalendarCog size={18} />}>
           Schedule Settings
         </ButtonLink>
       </Group>
       <BreakDetailsModal session={openBreak} timeZone={timeZone} actions={actions} onClose={() => setOpenBreakId(undefined)} />
-    </>
+    </Stack>
   );
 }

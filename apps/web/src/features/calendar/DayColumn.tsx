@@ -50,12 +50,21 @@ export function DayColumn({ plan, hours, isToday, nowMinutes, timeZone, actions,
         return item.kind === 'meeting' ? (
           <MeetingBlock key={`meeting-${item.id}`} event={item.event} timeZone={timeZone} style={style} />
         ) : (
-          <BreakBlock key={`break-${item.id}`} session={item.session} timeZone={timeZone} style={style} actions={actions} onOpen={onOpenBreak} />
+          <BreakBlock
+            key={`break-${item.id}`}
+            session={item.session}
+            timeZone={timeZone}
+            style={style}
+            actions={actions}
+            onOpen={onOpenBreak}
+          />
         );
       })}
-      {nowMinutes !== undefined && nowMinutes >= gridStartMinute && nowMinutes <= gridStartMinute + gridHeight / PX_PER_MINUTE && (
-        <div className={classes.nowLine} style={{ top: (nowMinutes - gridStartMinute) * PX_PER_MINUTE }} aria-hidden />
-      )}
+      {nowMinutes !== undefined &&
+        nowMinutes >= gridStartMinute &&
+        nowMinutes <= gridStartMinute + gridHeight / PX_PER_MINUTE && (
+          <div className={classes.nowLine} style={{ top: (nowMinutes - gridStartMinute) * PX_PER_MINUTE }} aria-hidden />
+        )}
     </div>
   );
 }

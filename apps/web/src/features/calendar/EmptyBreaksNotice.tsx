@@ -10,7 +10,7 @@ interface EmptyBreaksNoticeProps {
 /** Shown when nothing is scheduled: what to do next, in order. */
 export function EmptyBreaksNotice({ calendarConnected, activitiesChosen }: EmptyBreaksNoticeProps) {
   return (
-    <Alert variant="light" color="violet" icon={<IconInfoCircle size={20} />} title={`No ${PRODUCT_NAME}s scheduled yet`} mb="md">
+    <Alert variant="light" color="violet" icon={<IconInfoCircle size={20} />} title={`No ${PRODUCT_NAME}s scheduled yet`}>
       <List size="sm" spacing={2}>
         {!calendarConnected && <List.Item>Connect your calendar so breaks land between your meetings.</List.Item>}
         {!activitiesChosen && <List.Item>Pick the activities you enjoy in the Break Library.</List.Item>}

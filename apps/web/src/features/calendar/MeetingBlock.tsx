@@ -12,9 +12,14 @@ interface MeetingBlockProps {
 export function MeetingBlock({ event, timeZone, style }: MeetingBlockProps) {
   const time = `${formatTime(new Date(event.startTime), timeZone)} – ${formatTime(new Date(event.endTime), timeZone)}`;
   return (
-    <div className={classes.meeting} style={style} data-free={event.blocksTime ? undefined : true} title={`${event.title}, ${time}`}>
+    <div
+      className={classes.meeting}
+      style={style}
+      data-free={event.blocksTime ? undefined : true}
+      title={`${event.title}, ${time}`}
+    >
       <div className={classes.meetingTitle}>{event.title || 'Busy'}</div>
-      <div>{time}</div>
+      <div className={classes.meetingTime}>{time}</div>
     </div>
   );
 }

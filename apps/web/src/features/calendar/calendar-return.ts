@@ -1,11 +1,16 @@
-import { z } from 'zod';
-
 /** Query parameters the calendar-connection flow comes back with. */
-export const calendarReturnSearch = z.object({
-  success: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-});
-export type CalendarReturnParams = z.infer<typeof calendarReturnSearch>;
+export interface CalendarReturnParams {
+  success?: string;
+  error?: string;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function calendarReturnSearch(search: Record<string, unknown>): CalendarReturnParams {
+  return { success: text(search.success), error: text(search.error) };
+}
 
 interface ReturnNotice {
   kind: 'success' | 'error';
@@ -22,5 +27,9 @@ export function calendarReturnNotice({ success, error }: CalendarReturnParams): 
     calendar_oauth_failed: 'Calendar authorization was cancelled or failed.',
     session_lost: 'Session expired. Please refresh the page and try again.',
   };
-  return { kind: 'error', title: 'Connection Failed', message: messages[error] ?? 'Failed to connect calendar. Please try again.' };
+  return {
+    kind: 'error',
+    title: 'Connection Failed',
+    message: messages[error] ?? 'Failed to connect calendar. Please try again.',
+  };
 }

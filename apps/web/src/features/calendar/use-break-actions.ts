@@ -16,7 +16,8 @@ export function useBreakActions(onDone?: () => void) {
         message: session.completedAt ? 'Nicely done. The break is marked as complete.' : 'The break was skipped.',
       });
     },
-    onError: (error) => toastError({ title: 'Update Failed', message: errorMessage(error, 'Could not update the break. Please try again.') }),
+    onError: (error) =>
+      toastError({ title: 'Update Failed', message: errorMessage(error, 'Could not update the break. Please try again.') }),
   });
 
   const remove = trpc.breaks.remove.useMutation({
@@ -25,7 +26,8 @@ export function useBreakActions(onDone?: () => void) {
       await reloadSchedule();
       toastSuccess({ title: 'Break Removed', message: 'The break was removed from your schedule.' });
     },
-    onError: (error) => toastError({ title: 'Remove Failed', message: errorMessage(error, 'Could not remove the break. Please try again.') }),
+    onError: (error) =>
+      toastError({ title: 'Remove Failed', message: errorMessage(error, 'Could not remove the break. Please try again.') }),
   });
 
   return {

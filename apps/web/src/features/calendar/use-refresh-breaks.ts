@@ -20,7 +20,10 @@ function showRefreshError(error: unknown): void {
   } else if (status === 403) {
     toastError({ title: 'Access Denied', message: errorMessage(error, SERVER_MESSAGES.refreshOwnOnly) });
   } else {
-    toastError({ title: 'Refresh Failed', message: errorMessage(error, `Could not schedule your ${PRODUCT_NAME}s. Please try again.`) });
+    toastError({
+      title: 'Refresh Failed',
+      message: errorMessage(error, `Could not schedule your ${PRODUCT_NAME}s. Please try again.`),
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import { IconCalendarWeek, IconPlayerPlay, IconSettings } from '@tabler/icons-re
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../calendar/time-zone';
 import { ActionCard } from './ActionCard';
-import { nextScheduledBreak } from './next-break';
+import { nextScheduledBreak } from '../calendar/next-break';
 
 export function QuickCards({ timeZone }: { timeZone: string }) {
   const breaks = trpc.breaks.upcoming.useQuery();

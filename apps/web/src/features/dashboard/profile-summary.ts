@@ -1,5 +1,5 @@
 import { effectiveBreaksPerDay, type Preferences } from '@breaker/api-contract';
-import { activityTypeLabel } from '../library/activity-icon';
+import { activityTypeLabel } from '../library/activity-type-label';
 
 export function breakTypesSummary(preferences: Preferences): string {
   return preferences.breakTypes.length > 0 ? preferences.breakTypes.map(activityTypeLabel).join(', ') : 'No preferences set';

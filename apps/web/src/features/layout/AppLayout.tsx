@@ -1,5 +1,5 @@
 import type { User } from '@breaker/api-contract';
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { isTestMode } from '../../test-mode';
@@ -22,11 +22,15 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
           <BrandMark />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar aria-label="Main">
         <SideNavigation user={user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {isTestMode && <TestModeBanner />}
+        {isTestMode && (
+          <Box mb="md">
+            <TestModeBanner />
+          </Box>
+        )}
         {children}
       </AppShell.Main>
     </AppShell>

@@ -12,7 +12,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
   return (
-    <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
+    <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
       <Stack gap={4}>
         <Title order={1} fz={{ base: 26, sm: 30 }}>
           {title}

@@ -13,26 +13,32 @@ export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: (
         <BrandMark />
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm" py="xs">
-        <nav aria-label="Main">
-          <Stack gap={4}>
-            {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-              <NavLinkItem
-                key={to}
-                to={to}
-                label={label}
-                leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-                activeOptions={{ exact: true }}
-                onClick={onNavigate}
-                style={{ borderRadius: 'var(--mantine-radius-md)', minHeight: 40 }}
-              />
-            ))}
-          </Stack>
-        </nav>
+        <Stack gap={4}>
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <NavLinkItem
+              key={to}
+              to={to}
+              label={label}
+              leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+              activeOptions={{ exact: true }}
+              onClick={onNavigate}
+              style={{ borderRadius: 'var(--mantine-radius-md)', minHeight: 40 }}
+            />
+          ))}
+        </Stack>
       </AppShell.Section>
       <AppShell.Section p="md">
         <Divider mb="md" />
         <UserSummary user={user} />
-        <Button component="a" href="/api/logout" variant="light" color="gray" fullWidth mt="md" leftSection={<IconLogout size={18} />}>
+        <Button
+          component="a"
+          href="/api/logout"
+          variant="light"
+          color="gray"
+          fullWidth
+          mt="md"
+          leftSection={<IconLogout size={18} />}
+        >
           Log Out
         </Button>
       </AppShell.Section>

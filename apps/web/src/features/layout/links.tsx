@@ -1,4 +1,13 @@
-import { Anchor, Button, NavLink, Paper, type AnchorProps, type ButtonProps, type NavLinkProps, type PaperProps } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  NavLink,
+  Paper,
+  type AnchorProps,
+  type ButtonProps,
+  type NavLinkProps,
+  type PaperProps,
+} from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 

@@ -1,6 +1,7 @@
 import type { BreakActivity } from '@breaker/api-contract';
 import { Badge, Checkbox, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { activityIcon, activityTypeLabel } from './activity-icon';
+import { ActivityIcon } from './ActivityIcon';
+import { activityTypeLabel } from './activity-type-label';
 import classes from './ActivityCard.module.css';
 
 const DIFFICULTY_COLOR = { easy: 'green', medium: 'orange', hard: 'red' } as const;
@@ -12,15 +13,20 @@ interface ActivityCardProps {
 }
 
 export function ActivityCard({ activity, checked, onToggle }: ActivityCardProps) {
-  const TypeIcon = activityIcon(activity.type);
   const difficulty = activity.difficulty ?? 'easy';
   return (
-    <Checkbox.Card className={classes.card} radius="lg" checked={checked} onChange={onToggle} aria-label={`${activity.name}, ${activity.duration} min`}>
+    <Checkbox.Card
+      className={classes.card}
+      radius="lg"
+      checked={checked}
+      onChange={onToggle}
+      aria-label={`${activity.name}, ${activity.duration} min`}
+    >
       <Stack gap="sm" p="md" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
-              <TypeIcon size={22} />
+              <ActivityIcon type={activity.type} size={22} />
             </ThemeIcon>
             <Stack gap={0} miw={0}>
               <Text fw={650} lineClamp={1}>

@@ -1,10 +1,13 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { errorMessage } from '../../errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import { PageHeader } from '../layout/PageHeader';
 import { ActivityCard } from './ActivityCard';
+import { ALL_TYPES, ActivityTypeFilter } from './ActivityTypeFilter';
+import classes from './BreakLibraryPage.module.css';
 import { LibrarySkeleton } from './LibrarySkeleton';
 import { useLibrarySelection } from './use-library-selection';
 
@@ -23,6 +26,9 @@ export function BreakLibraryPage() {
     onError: (error) => toastError({ title: 'Save Failed', message: errorMessage(error, 'Failed to save selections') }),
   });
 
+  const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
+  const types = [...new Set(activities.data?.map((activity) => activity.type))];
+  const shown = activities.data?.filter((activity) => typeFilter === ALL_TYPES || activity.type === typeFilter);
   const count = selection.selected.size;
   const loadError = activities.error ?? preferences.error;
 
@@ -30,7 +36,7 @@ export function BreakLibraryPage() {
     <Stack gap="lg">
       <PageHeader title="Break Library" subtitle="Select activities for your personalized break library." />
       {selection.dirty && (
-        <Alert color="violet" icon={<IconAlertCircle size={18} />}>
+        <Alert color="violet" icon={<IconAlertCircle size={18} />} className={classes.unsaved}>
           <Group justify="space-between" gap="sm">
             <Text fz="sm">You have unsaved changes to your break library.</Text>
             <Button
@@ -49,11 +55,12 @@ export function BreakLibraryPage() {
           {errorMessage(loadError, 'Please reload the page and try again.')}
         </Alert>
       )}
+      {types.length > 1 && <ActivityTypeFilter types={types} value={typeFilter} onChange={setTypeFilter} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {activities.isPending || preferences.isPending ? (
           <LibrarySkeleton />
         ) : (
-          activities.data?.map((activity) => (
+          shown?.map((activity) => (
             <ActivityCard
               key={activity.id}
               activity={activity}

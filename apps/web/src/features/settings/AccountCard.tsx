@@ -18,7 +18,13 @@ export function AccountCard() {
       <Text fz="sm" c="dimmed" mb="md">
         Sign out of Breaker on this browser. Your breaks stay scheduled.
       </Text>
-      <Button variant="light" color="red" leftSection={<IconLogout size={18} />} disabled={logout.isPending} onClick={() => logout.mutate()}>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconLogout size={18} />}
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+      >
         {logout.isPending ? 'Logging out...' : 'Log Out'}
       </Button>
     </Paper>

@@ -7,7 +7,9 @@ import {
   IconWalk,
   IconWind,
   type Icon,
+  type IconProps,
 } from '@tabler/icons-react';
+import { createElement } from 'react';
 
 const ICONS: Record<string, Icon> = {
   stretch: IconStretching,
@@ -18,12 +20,7 @@ const ICONS: Record<string, Icon> = {
   breathing: IconWind,
 };
 
-export function activityIcon(type: string): Icon {
-  return ICONS[type] ?? IconSparkles;
-}
-
-/** 'eye-rest' → 'Eye rest' (spec §2: capitalised, hyphens shown as spaces). */
-export function activityTypeLabel(type: string): string {
-  const words = type.replaceAll('-', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The icon of a break activity's type. */
+export function ActivityIcon({ type, ...props }: IconProps & { type: string }) {
+  return createElement(ICONS[type] ?? IconSparkles, { 'aria-hidden': true, ...props });
 }

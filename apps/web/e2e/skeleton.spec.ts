@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'stretch-and-breathe-42';
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
+}
+
+/** Breaks go on work days (Monday–Friday) within the next 6 days; late in the week they all fall into next week. */
+async function noWorkTimeLeftThisWeek(page: Page): Promise<boolean> {
+  const { weekday, minutes } = await page.evaluate(() => {
+    const now = new Date();
+    return { weekday: now.getDay(), minutes: now.getHours() * 60 + now.getMinutes() };
+  });
+  return weekday === 6 || weekday === 0 || (weekday === 5 && minutes >= 18 * 60 + 30);
+}
+
+test('register, sign in, set work hours, refresh and see the week of breaks', async ({ page }, testInfo) => {
+  const username = `e2e-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+  await test.step('register', async () => {
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('sign in', async () => {
+    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${username}!` })).toBeVisible();
+  });
+
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+
+  await test.step('set breaks per day and a long work day', async () => {
+    await navigation.getByRole('link', { name: 'Settings' }).click();
+    await chooseOption(page, 'Breaks per day', '4');
+    await chooseOption(page, 'Work starts at', '07:00');
+    await chooseOption(page, 'Work ends at', '19:00');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
+  });
+
+  await test.step('refresh breaks on the calendar', async () => {
+    await navigation.getByRole('link', { name: 'Calendar' }).click();
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh Breakers' }).click();
+    await expect(page.getByText('Breakers Refreshed')).toBeVisible();
+  });
+
+  await test.step('the week shows the hour grid, the legend and the breaks', async () => {
+    if (await noWorkTimeLeftThisWeek(page)) await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(page.getByRole('group', { name: /^Monday, / })).toBeVisible();
+    for (const hour of ['8 AM', '12 PM', '7 PM']) await expect(page.getByText(hour, { exact: true })).toBeVisible();
+    const legend = page.getByRole('list', { name: 'Legend' });
+    for (const entry of ['Breakers', 'Completed', 'Meeting'])
+      await expect(legend.getByText(entry, { exact: true })).toBeVisible();
+
+    const firstBreak = page.getByTestId('break-block').first();
+    await expect(firstBreak).toBeVisible();
+    await expect(firstBreak).toHaveAccessibleName(/ at \d{1,2}:\d{2} (AM|PM), \d+ min, scheduled$/);
+  });
+
+  await test.step('complete a break from its details', async () => {
+    await page.getByTestId('break-block').first().click();
+    const details = page.getByRole('dialog');
+    await expect(details.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+    await details.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(page.getByText('Break Updated')).toBeVisible();
+    await expect(page.getByRole('button', { name: /, completed$/ })).toHaveCount(1);
+  });
+});

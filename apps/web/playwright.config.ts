@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const stacks = [
+  { name: 'embedded', port: 3101 },
+  { name: 'postgres-redis', port: 3102 },
+] as const;
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: stacks.map(({ name, port }) => ({ name, use: { baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: stacks.map(({ name, port }) => ({
+    command: `node e2e/support/start-stack.mjs ${name}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM lets the stack script stop its children and drop its scratch database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  })),
+});
