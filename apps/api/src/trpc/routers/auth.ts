@@ -43,5 +43,10 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx.deps, input.token, input.newPassword)),
+  /** What this server offers at sign-in, so the screens never show a dead button. */
+  capabilities: publicProcedure.query(({ ctx }) => ({
+    googleSignIn: ctx.deps.config.google !== undefined,
+    devLogin: ctx.deps.config.allowDevLogin,
+  })),
   oauthConfig: publicProcedure.query(({ ctx }) => oauthConfig(ctx.deps)),
 });
