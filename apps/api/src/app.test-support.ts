@@ -1,5 +1,6 @@
 import { parseConfig } from '@breaker/api-contract/config';
 import { openTestDatabase, type TestBackend } from '@breaker/db/testing';
+import type { Db } from '@breaker/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
@@ -12,18 +13,24 @@ export const ORIGIN = 'http://localhost:3000';
 
 export interface AppUnderTest {
   app: FastifyInstance;
+  db: Db;
   close(): Promise<void>;
 }
 
 /** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
 export async function startTestApp(
   backend: TestBackend,
-  options: { env?: Record<string, string>; jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>) => Promise<JobRunner> } = {},
+  options: {
+    env?: Record<string, string>;
+    jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>) => Promise<JobRunner>;
+    /** The server's clock, for expiry tests. */
+    now?: () => Date;
+  } = {},
 ): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = pino({ level: 'silent' });
-  const now = () => new Date();
+  const now = options.now ?? (() => new Date());
   const jobs = options.jobs ? await options.jobs(database) : createInProcessRunner({ db: database.db, log: logger, now });
   const mailer = createMailer(config);
   const app = await buildApp({
@@ -33,6 +40,7 @@ export async function startTestApp(
   });
   return {
     app,
+    db: database.db,
     async close() {
       await app.close();
       await jobs.close();
@@ -78,6 +86,10 @@ export class TestClient {
     const setCookie = response.cookies.find((c) => c.name === 'breaker_session');
     if (setCookie) this.cookie = setCookie.value ? `breaker_session=${setCookie.value}` : undefined;
     return response;
+  }
+
+  cookieHeader(): string {
+    return this.cookie ?? '';
   }
 
   async registerAndSignIn(username: string, password = 'correct horse'): Promise<{ id: string }> {
