@@ -221,3 +221,21 @@ describe('development sign-ins when off', () => {
     expect((await client.request('POST', '/api/debug/bypass-login', { email: 'a@b.co' })).statusCode).toBe(404);
   });
 });
+
+describe('OAuth diagnostics with Google configured', () => {
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    subject = await startTestApp('pglite', {
+      env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value' },
+    });
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('shows the client id and never the secret', async () => {
+    const response = await new TestClient(subject.app).request('GET', '/api/debug/oauth-config');
+    expect(response.json()).toMatchObject({ googleClientId: 'client-id.apps.example' });
+    expect(response.body).not.toContain('very-secret-value');
+  });
+});

@@ -88,3 +88,28 @@ describe('password reset by e-mail', () => {
     expect(bogus.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
   });
 });
+
+describe('password reset links expire', () => {
+  let clock = Date.now();
+  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    subject = await startTestApp('pglite', { env: { SMTP_URL: inbox.url }, now: () => new Date(clock) });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await inbox?.close();
+  });
+
+  it('after one hour', async () => {
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('hedy');
+    await client.request('POST', '/api/auth/forgot-password', { email: 'hedy@example.com' });
+    const token = resetTokenIn((await inbox.waitFor('hedy@example.com')).text);
+    clock += 60 * 60 * 1000 + 1000;
+    const late = await client.request('POST', '/api/auth/reset-password', { token, newPassword: 'too late' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+
+describe('configuration', () => {
+  it('applies the contract defaults', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appUrl.origin).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
+    expect(config.allowDevLogin).toBe(false);
+    expect(config.google).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('refuses development sign-ins in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', ALLOW_DEV_LOGIN: 'true' })).toThrow(/ALLOW_DEV_LOGIN/);
+    expect(parseConfig({ NODE_ENV: 'development', ALLOW_DEV_LOGIN: 'true' }).allowDevLogin).toBe(true);
+  });
+
+  it('refuses Redis without PostgreSQL, since the worker cannot share the embedded database', () => {
+    expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('says what is wrong with a bad value', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN/);
+  });
+
+  it('makes cookies secure for an https origin and reads proxy hop counts', () => {
+    const config = parseConfig({ APP_URL: 'https://breaker.example.com', TRUST_PROXY: '1' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.trustProxy).toBe(1);
+  });
+});
