@@ -15,16 +15,16 @@ import {
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { requireUser, signIn, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
-import { authenticate, loadUser, register } from '../services/accounts.js';
+import { loadUser, register } from '../services/accounts.js';
 import { listBreakActivities } from '../services/activities.js';
 import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
-import { findOrCreateTestUser, findOrCreateUserByEmail } from '../services/dev-logins.js';
 import { GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
 import { oauthConfig } from '../services/oauth-config.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
+import { signInAsTestUser, signInByEmail, signInForTestMode, signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
 
 interface RouteContext {
@@ -66,9 +66,7 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/auth/login',
     async handle({ deps, request, reply }) {
-      const user = await authenticate(deps, loginInput.parse(request.body), request.ip);
-      await signIn(deps, request, reply, user.id);
-      return { user: await loadUser(deps.db, user) };
+      return signInWithPassword(deps, request, reply, loginInput.parse(request.body));
     },
   },
   {
@@ -107,9 +105,7 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/auth/test-login',
     async handle({ deps, request, reply }) {
-      const user = await findOrCreateTestUser(deps);
-      await signIn(deps, request, reply, user.id);
-      return { user: await loadUser(deps.db, user) };
+      return signInAsTestUser(deps, request, reply);
     },
   },
   {
@@ -139,19 +135,14 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/debug/bypass-login',
     async handle({ deps, request, reply }) {
-      const { email } = emergencyLoginInput.parse(request.body);
-      const user = await findOrCreateUserByEmail(deps, email, request.ip);
-      await signIn(deps, request, reply, user.id);
-      return { user: await loadUser(deps.db, user) };
+      return signInByEmail(deps, request, reply, emergencyLoginInput.parse(request.body).email);
     },
   },
   {
     method: 'POST',
     url: '/api/debug/automated-test-login',
     async handle({ deps, request, reply }) {
-      const user = await findOrCreateTestUser(deps);
-      await signIn(deps, request, reply, user.id);
-      return { userId: user.id };
+      return signInForTestMode(deps, request, reply);
     },
   },
   {

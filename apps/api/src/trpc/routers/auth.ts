@@ -1,38 +1,24 @@
 import { emergencyLoginInput, forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '@breaker/api-contract';
-import { signIn, signOut } from '../../auth/request-session.js';
-import { authenticate, loadUser, register } from '../../services/accounts.js';
-import { findOrCreateTestUser, findOrCreateUserByEmail } from '../../services/dev-logins.js';
+import { signOut } from '../../auth/request-session.js';
+import { loadUser, register } from '../../services/accounts.js';
 import { oauthConfig } from '../../services/oauth-config.js';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset.js';
+import { signInAsTestUser, signInByEmail, signInForTestMode, signInWithPassword } from '../../services/sign-in.js';
 import { publicProcedure, router } from '../init.js';
 
 export const authRouter = router({
   user: publicProcedure.query(({ ctx }) => (ctx.req.session ? loadUser(ctx.deps.db, ctx.req.session.user) : null)),
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.deps, input, ctx.req.ip);
-    await signIn(ctx.deps, ctx.req, ctx.res, user.id);
-    return { user: await loadUser(ctx.deps.db, user) };
-  }),
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => signInWithPassword(ctx.deps, ctx.req, ctx.res, input)),
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.deps, input, ctx.req.ip)),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.req, ctx.res);
     return { ok: true as const };
   }),
-  testLogin: publicProcedure.mutation(async ({ ctx }) => {
-    const user = await findOrCreateTestUser(ctx.deps);
-    await signIn(ctx.deps, ctx.req, ctx.res, user.id);
-    return { user: await loadUser(ctx.deps.db, user) };
-  }),
-  automatedTestLogin: publicProcedure.mutation(async ({ ctx }) => {
-    const user = await findOrCreateTestUser(ctx.deps);
-    await signIn(ctx.deps, ctx.req, ctx.res, user.id);
-    return { userId: user.id };
-  }),
-  emergencyLogin: publicProcedure.input(emergencyLoginInput).mutation(async ({ ctx, input }) => {
-    const user = await findOrCreateUserByEmail(ctx.deps, input.email, ctx.req.ip);
-    await signIn(ctx.deps, ctx.req, ctx.res, user.id);
-    return { user: await loadUser(ctx.deps.db, user) };
-  }),
+  testLogin: publicProcedure.mutation(({ ctx }) => signInAsTestUser(ctx.deps, ctx.req, ctx.res)),
+  automatedTestLogin: publicProcedure.mutation(({ ctx }) => signInForTestMode(ctx.deps, ctx.req, ctx.res)),
+  emergencyLogin: publicProcedure
+    .input(emergencyLoginInput)
+    .mutation(({ ctx, input }) => signInByEmail(ctx.deps, ctx.req, ctx.res, input.email)),
   clearSessions: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.req, ctx.res);
     return { ok: true as const };
