@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@breaker/api-contract';
 import { catalogueActivities } from './catalogue/activities.js';
 import {
+  applyEventChanges,
   deleteBreak,
+  findCalendarConnection,
+  findSyncToken,
+  listEventsBetween,
+  removeCalendarConnection,
+  replaceCalendarConnection,
+  replaceConnectionEvents,
+  saveSyncToken,
   findPreferences,
   findSessionWithUser,
   findUserByUsername,
@@ -75,6 +83,58 @@ describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
     expect(found?.user.username).toBe(`grace-${kind}`);
     expect(found?.session.expiresAt.getTime()).toBe(expiresAt.getTime());
     expect(await findSessionWithUser(database.db, 'nope')).toBeUndefined();
+  });
+
+  it('keeps one calendar per user and tells whether a sync changed the busy time', async () => {
+    const user = await insertUserWithPreferences(database.db, { username: `cal-${kind}`, email: null }, preferenceRow);
+    const ics = await replaceCalendarConnection(database.db, user.id, {
+      provider: 'ics',
+      account_email: null,
+      refresh_token_encrypted: null,
+      feed_url_encrypted: 'sealed',
+      scopes: null,
+    });
+    expect((await findCalendarConnection(database.db, user.id))?.id).toBe(ics.id);
+    const meeting = {
+      calendarId: 'feed',
+      externalId: 'a',
+      title: 'Standup',
+      start: new Date('2026-11-23T09:00:00Z'),
+      end: new Date('2026-11-23T09:15:00Z'),
+      isAllDay: false,
+      blocksTime: true,
+    };
+    expect(await replaceConnectionEvents(database.db, ics, [meeting])).toEqual({ busyChanged: true, stored: 1 });
+    expect((await replaceConnectionEvents(database.db, ics, [{ ...meeting, title: 'Renamed' }])).busyChanged).toBe(false);
+    const free = { ...meeting, externalId: 'b', blocksTime: false };
+    expect((await applyEventChanges(database.db, ics, { upserts: [free], removals: [] })).busyChanged).toBe(false);
+    expect(
+      (await applyEventChanges(database.db, ics, { upserts: [], removals: [{ calendarId: 'feed', externalId: 'a' }] }))
+        .busyChanged,
+    ).toBe(true);
+    expect(
+      await listEventsBetween(database.db, user.id, new Date('2026-11-23T00:00:00Z'), new Date('2026-11-24T00:00:00Z')),
+    ).toHaveLength(1);
+
+    await saveSyncToken(database.db, ics.id, 'primary', 'token-1');
+    await saveSyncToken(database.db, ics.id, 'primary', 'token-2');
+    expect(await findSyncToken(database.db, ics.id, 'primary')).toBe('token-2');
+
+    const google = await replaceCalendarConnection(database.db, user.id, {
+      provider: 'google',
+      account_email: 'a@example.com',
+      refresh_token_encrypted: 'sealed',
+      feed_url_encrypted: null,
+      scopes: 'calendar.events',
+    });
+    expect((await findCalendarConnection(database.db, user.id))?.provider).toBe('google');
+    expect(
+      await listEventsBetween(database.db, user.id, new Date('2026-11-23T00:00:00Z'), new Date('2026-11-24T00:00:00Z')),
+    ).toEqual([]);
+    expect(await removeCalendarConnection(database.db, user.id, 'google')).toBe(true);
+    expect(await findCalendarConnection(database.db, user.id)).toBeUndefined();
+    expect((await findUserByUsername(database.db, `cal-${kind}`))?.calendar_provider).toBeNull();
+    expect(google.status).toBe('active');
   });
 
   it('replaces only still-scheduled breaks when re-planning', async () => {

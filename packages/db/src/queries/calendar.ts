@@ -1,0 +1,179 @@
+import type { Db } from '../client.js';
+import type { CalendarConnectionsTable } from '../schema.js';
+import type { Selectable } from 'kysely';
+
+export type CalendarConnectionRow = Selectable<CalendarConnectionsTable>;
+
+export interface StoredEvent {
+  calendarId: string;
+  externalId: string;
+  title: string;
+  start: Date;
+  end: Date;
+  isAllDay: boolean;
+  blocksTime: boolean;
+}
+
+export function findCalendarConnection(db: Db, userId: string): Promise<CalendarConnectionRow | undefined> {
+  return db
+    .selectFrom('calendar_connections')
+    .innerJoin('users', 'users.id', 'calendar_connections.user_id')
+    .selectAll('calendar_connections')
+    .where('calendar_connections.user_id', '=', userId)
+    .whereRef('calendar_connections.provider', '=', 'users.calendar_provider')
+    .executeTakeFirst();
+}
+
+/** A user has one calendar at a time: connecting one replaces any other, with its events. */
+export function replaceCalendarConnection(
+  db: Db,
+  userId: string,
+  connection: Pick<
+    CalendarConnectionRow,
+    'provider' | 'account_email' | 'refresh_token_encrypted' | 'feed_url_encrypted' | 'scopes'
+  >,
+): Promise<CalendarConnectionRow> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('calendar_connections').where('user_id', '=', userId).execute();
+    const created = await trx
+      .insertInto('calendar_connections')
+      .values({ user_id: userId, ...connection })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({ calendar_provider: connection.provider, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    return created;
+  });
+}
+
+export async function removeCalendarConnection(
+  db: Db,
+  userId: string,
+  provider: CalendarConnectionRow['provider'],
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('calendar_connections')
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    await trx
+      .updateTable('users')
+      .set({ calendar_provider: null, updated_at: new Date() })
+      .where('id', '=', userId)
+      .where('calendar_provider', '=', provider)
+      .execute();
+    return removed.numDeletedRows > 0n;
+  });
+}
+
+export async function markConnectionStatus(db: Db, connectionId: string, status: CalendarConnectionRow['status']): Promise<void> {
+  await db.updateTable('calendar_connections').set({ status }).where('id', '=', connectionId).execute();
+}
+
+export async function markConnectionSynced(db: Db, connectionId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('calendar_connections')
+    .set({ last_synced_at: at, status: 'active' })
+    .where('id', '=', connectionId)
+    .execute();
+}
+
+/** A fingerprint of the time an event set blocks, to tell whether a sync changed anything the planner cares about. */
+function busyFingerprint(events: readonly { start: Date; end: Date; blocksTime: boolean }[]): string {
+  return events
+    .filter((e) => e.blocksTime)
+    .map((e) => `${e.start.getTime()}-${e.end.getTime()}`)
+    .sort()
+    .join(',');
+}
+
+async function currentBusyFingerprint(db: Db, connectionId: string): Promise<string> {
+  const rows = await db
+    .selectFrom('calendar_events')
+    .select(['start_time', 'end_time', 'blocks_time'])
+    .where('connection_id', '=', connectionId)
+    .execute();
+  return busyFingerprint(rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time })));
+}
+
+/** Full sync: the stored events become exactly `events`. Answers whether the busy time changed. */
+export async function replaceConnectionEvents(
+  db: Db,
+  connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
+  events: readonly StoredEvent[],
+): Promise<{ busyChanged: boolean; stored: number }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await currentBusyFingerprint(trx, connection.id);
+    await trx.deleteFrom('calendar_events').where('connection_id', '=', connection.id).execute();
+    await insertEvents(trx, connection, events);
+    return { busyChanged: before !== busyFingerprint(events), stored: events.length };
+  });
+}
+
+/** Incremental sync: changed events replace their stored copies, removed ones go. */
+export async function applyEventChanges(
+  db: Db,
+  connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
+  changes: { upserts: readonly StoredEvent[]; removals: readonly { calendarId: string; externalId: string }[] },
+): Promise<{ busyChanged: boolean }> {
+  if (changes.upserts.length === 0 && changes.removals.length === 0) return { busyChanged: false };
+  return db.transaction().execute(async (trx) => {
+    const before = await currentBusyFingerprint(trx, connection.id);
+    for (const gone of [...changes.removals, ...changes.upserts]) {
+      await trx
+        .deleteFrom('calendar_events')
+        .where('connection_id', '=', connection.id)
+        .where('calendar_id', '=', gone.calendarId)
+        .where('external_id', '=', gone.externalId)
+        .execute();
+    }
+    await insertEvents(trx, connection, changes.upserts);
+    return { busyChanged: before !== (await currentBusyFingerprint(trx, connection.id)) };
+  });
+}
+
+async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>, events: readonly StoredEvent[]) {
+  const CHUNK = 500;
+  for (let offset = 0; offset < events.length; offset += CHUNK) {
+    await db
+      .insertInto('calendar_events')
+      .values(
+        events.slice(offset, offset + CHUNK).map((e) => ({
+          user_id: connection.user_id,
+          connection_id: connection.id,
+          calendar_id: e.calendarId,
+          external_id: e.externalId,
+          title: e.title,
+          start_time: e.start,
+          end_time: e.end,
+          is_all_day: e.isAllDay,
+          blocks_time: e.blocksTime,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function findSyncToken(db: Db, connectionId: string, calendarId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('calendar_sync_state')
+    .select('sync_token')
+    .where('connection_id', '=', connectionId)
+    .where('calendar_id', '=', calendarId)
+    .executeTakeFirst();
+  return row?.sync_token ?? null;
+}
+
+export async function saveSyncToken(db: Db, connectionId: string, calendarId: string, syncToken: string | null): Promise<void> {
+  await db
+    .insertInto('calendar_sync_state')
+    .values({ connection_id: connectionId, calendar_id: calendarId, sync_token: syncToken })
+    .onConflict((oc) =>
+      oc.columns(['connection_id', 'calendar_id']).doUpdateSet({ sync_token: syncToken, updated_at: new Date() }),
+    )
+    .execute();
+}
