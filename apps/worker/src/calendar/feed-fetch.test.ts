@@ -1,0 +1,51 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchFeed, normaliseFeedUrl } from './feed-fetch.js';
+
+const CALENDAR = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+
+describe('calendar feed download', () => {
+  let server: http.Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      if (request.url === '/feed.ics') return void response.writeHead(200, { 'content-type': 'text/calendar' }).end(CALENDAR);
+      if (request.url === '/moved') return void response.writeHead(302, { location: '/feed.ics' }).end();
+      if (request.url === '/loop') return void response.writeHead(302, { location: '/loop' }).end();
+      if (request.url === '/huge') {
+        response.writeHead(200);
+        const chunk = Buffer.alloc(1024 * 1024, 'x');
+        for (let i = 0; i < 6; i += 1) response.write(chunk);
+        return void response.end();
+      }
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reads webcal:// as https:// and refuses other schemes and credentials', () => {
+    expect(normaliseFeedUrl('webcal://example.com/a.ics').toString()).toBe('https://example.com/a.ics');
+    expect(() => normaliseFeedUrl('file:///etc/passwd')).toThrow(/https/);
+    expect(() => normaliseFeedUrl('not a url')).toThrow(/valid/);
+    expect(() => normaliseFeedUrl('https://user:pw@example.com/a.ics')).toThrow(/password/);
+  });
+
+  it('refuses loopback and private addresses unless private feeds are allowed', async () => {
+    await expect(fetchFeed(new URL(`${origin}/feed.ics`), { allowPrivate: false })).rejects.toThrow(/private or local/);
+    await expect(fetchFeed(new URL('http://localhost:9/feed.ics'), { allowPrivate: false })).rejects.toThrow(/private or local/);
+    await expect(fetchFeed(new URL('http://[::ffff:127.0.0.1]:9/x'), { allowPrivate: false })).rejects.toThrow(
+      /private or local/,
+    );
+    expect(await fetchFeed(new URL(`${origin}/feed.ics`), { allowPrivate: true })).toBe(CALENDAR);
+  });
+
+  it('follows a few redirects, and stops at loops, errors and oversized bodies', async () => {
+    expect(await fetchFeed(new URL(`${origin}/moved`), { allowPrivate: true })).toBe(CALENDAR);
+    await expect(fetchFeed(new URL(`${origin}/loop`), { allowPrivate: true })).rejects.toThrow(/redirects/);
+    await expect(fetchFeed(new URL(`${origin}/missing`), { allowPrivate: true })).rejects.toThrow(/404/);
+    await expect(fetchFeed(new URL(`${origin}/huge`), { allowPrivate: true })).rejects.toThrow(/5 MB/);
+  });
+});

@@ -1,0 +1,124 @@
+import { AppError } from '@breaker/api-contract';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+const TIMEOUT_MS = 10_000;
+const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+
+export interface FeedFetchOptions {
+  /** ALLOW_PRIVATE_FEEDS: loopback and private networks are refused unless this is on. */
+  allowPrivate: boolean;
+}
+
+/** `webcal://` is how calendar apps spell https. */
+export function normaliseFeedUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim().replace(/^webcals?:\/\//i, 'https://'));
+  } catch {
+    throw new AppError('BAD_REQUEST', 'That is not a valid calendar feed URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('BAD_REQUEST', 'A calendar feed URL starts with https://, http:// or webcal://');
+  }
+  if (url.username || url.password) throw new AppError('BAD_REQUEST', 'Put no user name or password in the feed URL');
+  return url;
+}
+
+function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}
+
+/**
+ * Resolves, then checks the very addresses the socket will connect to, so a feed URL cannot reach internal
+ * services, not even through a DNS answer that changes between check and connect.
+ */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
+      const chosen = usable[0];
+      if (!chosen) {
+        return callback(Object.assign(new Error('private address refused'), { code: 'EPRIVATE' }), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+      return callback(null, chosen.address, chosen.family);
+    });
+  };
+}
+
+/** Downloads an iCalendar feed: http(s) only, a size and time limit, a few redirects, each hop checked again. */
+export async function fetchFeed(feedUrl: URL, options: FeedFetchOptions): Promise<string> {
+  let url = feedUrl;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    const response = await requestOnce(url, options);
+    if (response.kind === 'body') return response.body;
+    url = normaliseFeedUrl(new URL(response.location, url).toString());
+  }
+  throw new AppError('BAD_REQUEST', 'The calendar feed redirects too many times');
+}
+
+type Hop = { kind: 'body'; body: string } | { kind: 'redirect'; location: string };
+
+const PRIVATE_REFUSED = 'Calendar feeds on private or local network addresses are not allowed';
+
+function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
+  // Sockets skip the lookup for literal addresses, so those are checked here.
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivate && isIP(literal) && !isPublicAddress(literal)) {
+    return Promise.reject(new AppError('BAD_REQUEST', PRIVATE_REFUSED));
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<Hop>((resolve, reject) => {
+    const request = client.get(
+      url,
+      {
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: TIMEOUT_MS,
+        headers: { accept: 'text/calendar, text/plain;q=0.8, */*;q=0.1', 'user-agent': 'Breaker calendar sync' },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          resolve({ kind: 'redirect', location: response.headers.location });
+          return;
+        }
+        if (status !== 200) {
+          response.resume();
+          reject(new AppError('BAD_REQUEST', `The calendar feed answered ${status} instead of a calendar`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BYTES) {
+            request.destroy();
+            reject(new AppError('PAYLOAD_TOO_LARGE', 'The calendar feed is larger than 5 MB'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ kind: 'body', body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new AppError('UNAVAILABLE', 'The calendar feed did not answer in time')));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof AppError) return reject(error);
+      if (error.code === 'EPRIVATE') {
+        return reject(new AppError('BAD_REQUEST', PRIVATE_REFUSED));
+      }
+      reject(new AppError('BAD_REQUEST', `The calendar feed could not be reached (${error.code ?? error.message})`));
+    });
+  });
+}

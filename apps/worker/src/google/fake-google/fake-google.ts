@@ -1,0 +1,103 @@
+import type { Logger } from 'pino';
+import { adminRoutes } from './admin/admin-routes.js';
+import { calendarRoutes } from './calendar/calendar-routes.js';
+import { ListCursors } from './calendar/list-cursors.js';
+import { createControl, type FakeGoogleControl } from './control-surface.js';
+import type { FakeState } from './fake-state.js';
+import type { AuthErrorForm } from './google-api-errors.js';
+import { startServer } from './http/server.js';
+import { authorizationRoutes } from './oauth/authorize.js';
+import { DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS, GrantStore, type FakeGoogleClient } from './oauth/grant-store.js';
+import { openIdRoutes } from './oauth/openid-configuration.js';
+import { revocationRoutes } from './oauth/revocation.js';
+import { SigningKey } from './oauth/signing-key.js';
+import { tokenRoutes } from './oauth/token-endpoint.js';
+import { userinfoRoutes } from './oauth/userinfo.js';
+import { AccountDirectory, type FakeGoogleAccount } from './state/accounts.js';
+import type { RecordedCall } from './state/call-log.js';
+import { ChangeClock } from './state/change-clock.js';
+import { FaultPlan } from './state/faults.js';
+
+export interface FakeGoogleOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. The `/__fake/` admin is served only on a loopback address. */
+  host?: string;
+  clients: FakeGoogleClient[];
+  /** Default: one account, {@link DEFAULT_TEST_ACCOUNT}. */
+  accounts?: FakeGoogleAccount[];
+  /** Approve authorization requests without a consent page (tests). Default false: the demo's consent page. */
+  autoApprove?: boolean;
+  /** Default 3599, Google's. */
+  accessTokenLifetimeSeconds?: number;
+  /** Which captured 401 body to send. Default `observed`, the form Google sent in 2024. */
+  authErrorForm?: AuthErrorForm;
+  /** Logs each request at info level. */
+  logger?: Logger;
+}
+
+/** A running fake Google: its origin (use it as GOOGLE_BASE_URL) and the control surface. */
+export interface FakeGoogle extends FakeGoogleControl {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/** The owner of the calendars in reference/responses (`test.user@gmail.com`, America/Chicago), so those pages seed as-is. */
+export const DEFAULT_TEST_ACCOUNT: FakeGoogleAccount = {
+  sub: '100000000000000000001',
+  email: 'test.user@gmail.com',
+  name: 'Test User',
+  givenName: 'Test',
+  familyName: 'User',
+  picture: 'https://lh3.googleusercontent.com/a/default-user=s96-c',
+  locale: 'en',
+  timeZone: 'America/Chicago',
+};
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeGoogle> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = new ChangeClock();
+  const grants = new GrantStore();
+  for (const client of options.clients) grants.clients.set(client.clientId, client);
+  grants.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
+  const state: FakeState = {
+    accounts: new AccountDirectory(clock),
+    grants,
+    clock,
+    cursors: new ListCursors(),
+    signingKey: await SigningKey.generate(),
+    authErrorForm: options.authErrorForm ?? 'observed',
+    autoApprove: options.autoApprove ?? false,
+    denyNextAuthorization: false,
+    origin: '',
+  };
+  for (const account of options.accounts ?? [DEFAULT_TEST_ACCOUNT]) state.accounts.add(account);
+
+  const faults = new FaultPlan();
+  const calls: RecordedCall[] = [];
+  const control = createControl(state, faults, calls);
+  const server = await startServer(
+    {
+      googleRoutes: [
+        ...authorizationRoutes(state),
+        ...tokenRoutes(state),
+        ...revocationRoutes(state),
+        ...userinfoRoutes(state),
+        ...openIdRoutes(state),
+        ...calendarRoutes(state),
+      ],
+      adminRoutes: isLoopback(host) ? adminRoutes(control) : [],
+      faults,
+      calls,
+      logger: options.logger,
+    },
+    options.port ?? 0,
+    host,
+  );
+  state.origin = server.origin;
+  return { ...control, origin: server.origin, close: server.close };
+}
