@@ -60,7 +60,7 @@ function loopbackAddress(): string {
 }
 
 export class TestClient {
-  private cookie: string | undefined;
+  private readonly cookies = new Map<string, string>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -77,19 +77,22 @@ export class TestClient {
       url,
       remoteAddress: this.address,
       headers: {
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
         ...(method === 'GET' ? {} : { origin: ORIGIN }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-    const setCookie = response.cookies.find((c) => c.name === 'breaker_session');
-    if (setCookie) this.cookie = setCookie.value ? `breaker_session=${setCookie.value}` : undefined;
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires !== undefined && cookie.expires.getTime() <= Date.now();
+      if (!cookie.value || expired || cookie.maxAge === 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
     return response;
   }
 
   cookieHeader(): string {
-    return this.cookie ?? '';
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
   async registerAndSignIn(username: string, password = 'correct horse'): Promise<{ id: string }> {

@@ -1,0 +1,99 @@
+import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+
+const CLIENT = {
+  clientId: 'breaker-test.apps.example',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/google/callback`],
+};
+const ADA = {
+  sub: '1001',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  picture: 'https://example.com/ada.png',
+};
+
+/** Plays the browser: follows Breaker's redirect to Google, lets the fake consent, and brings the code back. */
+async function signInThroughGoogle(subject: AppUnderTest, client: TestClient, loginHint?: string) {
+  const start = await client.request('GET', '/api/auth/google');
+  expect(start.statusCode).toBe(303);
+  const authorize = new URL(String(start.headers.location));
+  expect(authorize.pathname).toBe('/o/oauth2/v2/auth');
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+  expect(authorize.searchParams.get('state')).toBeTruthy();
+  if (loginHint) authorize.searchParams.set('login_hint', loginHint);
+  const consent = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(String(consent.headers.get('location')));
+  return client.request('GET', `${back.pathname}${back.search}`);
+}
+
+describe('Google sign-in through the fake Google', () => {
+  let google: FakeGoogle;
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ADA], autoApprove: true });
+    subject = await startTestApp('pglite', {
+      env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
+    });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await google?.close();
+  });
+
+  it('creates the account from Google, keyed by its subject, and signs in again to the same account', async () => {
+    const browser = new TestClient(subject.app);
+    const landed = await signInThroughGoogle(subject, browser);
+    expect(landed.statusCode).toBe(303);
+    expect(landed.headers.location).toBe('/');
+    const me = (await browser.request('GET', '/api/auth/user')).json<{
+      id: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      profileImageUrl: string;
+    }>();
+    expect(me).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: 'https://example.com/ada.png',
+    });
+
+    const again = new TestClient(subject.app);
+    await signInThroughGoogle(subject, again);
+    expect((await again.request('GET', '/api/auth/user')).json<{ id: string }>().id).toBe(me.id);
+    expect(google.calls.some((call) => call.path === '/token')).toBe(true);
+  });
+
+  it('never merges into a password account that uses the same e-mail', async () => {
+    const owner = new TestClient(subject.app);
+    await owner.request('POST', '/api/auth/register', { username: 'grace', email: 'grace@example.com', password: 'secret1' });
+    google.addAccount({
+      sub: '2002',
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      givenName: 'Grace',
+      familyName: 'Hopper',
+      picture: 'https://example.com/g.png',
+    });
+    const browser = new TestClient(subject.app);
+    const landed = await signInThroughGoogle(subject, browser, 'grace@example.com');
+    expect(landed.headers.location).toBe('/login?error=google_email_in_use');
+    expect((await browser.request('GET', '/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('refuses a callback whose state does not match, and a denied consent', async () => {
+    const browser = new TestClient(subject.app);
+    await browser.request('GET', '/api/auth/google');
+    const forged = await browser.request('GET', '/api/auth/google/callback?code=stolen&state=forged');
+    expect(forged.headers.location).toBe('/login?error=google_failed');
+    google.denyNextAuthorization();
+    const denied = await signInThroughGoogle(subject, new TestClient(subject.app));
+    expect(denied.headers.location).toBe('/login?error=google_failed');
+  });
+});
