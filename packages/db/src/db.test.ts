@@ -5,12 +5,12 @@ import {
   applyEventChanges,
   deleteBreak,
   findCalendarConnection,
-  findSyncToken,
+  findSyncState,
   listEventsBetween,
   removeCalendarConnection,
   replaceCalendarConnection,
   replaceConnectionEvents,
-  saveSyncToken,
+  saveSyncState,
   findPreferences,
   findSessionWithUser,
   findUserByUsername,
@@ -116,9 +116,10 @@ describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
       await listEventsBetween(database.db, user.id, new Date('2026-11-23T00:00:00Z'), new Date('2026-11-24T00:00:00Z')),
     ).toHaveLength(1);
 
-    await saveSyncToken(database.db, ics.id, 'primary', 'token-1');
-    await saveSyncToken(database.db, ics.id, 'primary', 'token-2');
-    expect(await findSyncToken(database.db, ics.id, 'primary')).toBe('token-2');
+    const windowEnd = new Date('2026-12-07T00:00:00Z');
+    await saveSyncState(database.db, ics.id, 'primary', { syncToken: 'token-1', windowEnd });
+    await saveSyncState(database.db, ics.id, 'primary', { syncToken: 'token-2', windowEnd });
+    expect(await findSyncState(database.db, ics.id, 'primary')).toEqual({ syncToken: 'token-2', windowEnd });
 
     const google = await replaceCalendarConnection(database.db, user.id, {
       provider: 'google',

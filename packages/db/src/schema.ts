@@ -96,6 +96,7 @@ export interface CalendarSyncStateTable {
   connection_id: string;
   calendar_id: string;
   sync_token: string | null;
+  window_end: Timestamp | null;
   updated_at: UpdatedAt;
 }
 

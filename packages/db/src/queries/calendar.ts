@@ -158,22 +158,29 @@ async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id'
   }
 }
 
-export async function findSyncToken(db: Db, connectionId: string, calendarId: string): Promise<string | null> {
+export interface SyncState {
+  syncToken: string | null;
+  windowEnd: Date | null;
+}
+
+export async function findSyncState(db: Db, connectionId: string, calendarId: string): Promise<SyncState> {
   const row = await db
     .selectFrom('calendar_sync_state')
-    .select('sync_token')
+    .select(['sync_token', 'window_end'])
     .where('connection_id', '=', connectionId)
     .where('calendar_id', '=', calendarId)
     .executeTakeFirst();
-  return row?.sync_token ?? null;
+  return { syncToken: row?.sync_token ?? null, windowEnd: row?.window_end ?? null };
 }
 
-export async function saveSyncToken(db: Db, connectionId: string, calendarId: string, syncToken: string | null): Promise<void> {
+export async function saveSyncState(db: Db, connectionId: string, calendarId: string, state: SyncState): Promise<void> {
   await db
     .insertInto('calendar_sync_state')
-    .values({ connection_id: connectionId, calendar_id: calendarId, sync_token: syncToken })
+    .values({ connection_id: connectionId, calendar_id: calendarId, sync_token: state.syncToken, window_end: state.windowEnd })
     .onConflict((oc) =>
-      oc.columns(['connection_id', 'calendar_id']).doUpdateSet({ sync_token: syncToken, updated_at: new Date() }),
+      oc
+        .columns(['connection_id', 'calendar_id'])
+        .doUpdateSet({ sync_token: state.syncToken, window_end: state.windowEnd, updated_at: new Date() }),
     )
     .execute();
 }
