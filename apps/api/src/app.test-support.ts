@@ -1,6 +1,7 @@
 import { parseConfig } from '@breaker/api-contract/config';
 import { openTestDatabase, type TestBackend } from '@breaker/db/testing';
-import type { Db } from '@breaker/db';
+import { createTokenCipher, type Db } from '@breaker/db';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
@@ -31,10 +32,21 @@ export async function startTestApp(
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
-  const jobs = options.jobs ? await options.jobs(database) : createInProcessRunner({ db: database.db, log: logger, now });
+  const cipher = createTokenCipher(randomBytes(32));
+  const jobs = options.jobs
+    ? await options.jobs(database)
+    : createInProcessRunner({
+        db: database.db,
+        log: logger,
+        now,
+        google: config.google,
+        cipher,
+        allowPrivateFeeds: config.allowPrivateFeeds,
+        googleRetry: { sleep: () => Promise.resolve() },
+      });
   const mailer = createMailer(config);
   const app = await buildApp({
-    deps: { config, database, db: database.db, jobs, mailer, limits: createAbuseLimits(), now },
+    deps: { config, database, db: database.db, jobs, mailer, limits: createAbuseLimits(), cipher, now },
     logger,
     webDistDir: '/nonexistent',
   });

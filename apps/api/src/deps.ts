@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Db } from '@breaker/db';
+import type { DatabaseHandle, Db, TokenCipher } from '@breaker/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AbuseLimits } from './auth/abuse-limits.js';
 import type { Config } from './env.js';
@@ -13,6 +13,8 @@ export interface AppDeps {
   jobs: JobRunner;
   mailer: Mailer;
   limits: AbuseLimits;
+  /** Seals refresh tokens and feed URLs before they are stored. */
+  cipher: TokenCipher;
   log: FastifyBaseLogger;
   now: () => Date;
 }

@@ -1,3 +1,4 @@
+import { createTokenCipher, loadTokenKey } from '@breaker/db';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
@@ -15,9 +16,17 @@ const logger = createLogger(config, 'api');
 const database = await openDatabase(config, logger);
 
 const now = () => new Date();
+const cipher = createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir }));
 const jobs: JobRunner = config.redisUrl
   ? await createQueueRunner(config.redisUrl)
-  : createInProcessRunner({ db: database.db, log: logger.child({ jobs: 'in-process' }), now });
+  : createInProcessRunner({
+      db: database.db,
+      log: logger.child({ jobs: 'in-process' }),
+      now,
+      google: config.google,
+      cipher,
+      allowPrivateFeeds: config.allowPrivateFeeds,
+    });
 
 const mailer = createMailer(config);
 const limitsRedis = config.redisUrl
@@ -25,7 +34,7 @@ const limitsRedis = config.redisUrl
   : undefined;
 const limits = createAbuseLimits(limitsRedis);
 const app = await buildApp({
-  deps: { config, database, db: database.db, jobs, mailer, limits, now },
+  deps: { config, database, db: database.db, jobs, mailer, limits, cipher, now },
   logger,
   webDistDir: WEB_DIST_DIR,
 });

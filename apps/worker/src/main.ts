@@ -1,10 +1,10 @@
 import { calendarSyncPayload, placeBreaksPayload, QUEUES } from '@breaker/api-contract';
-import { createDb } from '@breaker/db';
+import { createDb, createTokenCipher, loadTokenKey } from '@breaker/db';
 import { Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
-import { runCalendarSync, runPlaceBreaks, type JobDeps } from './jobs/index.js';
+import { runCalendarSync, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
@@ -18,7 +18,14 @@ if (!config.redisUrl || !config.databaseUrl) {
 const database = await createDb({ kind: 'postgres', url: config.databaseUrl }, (error) =>
   log.warn({ err: error }, 'database connection lost; the pool reconnects'),
 );
-const deps: JobDeps = { db: database.db, log, now: () => new Date() };
+const deps: CalendarJobDeps = {
+  db: database.db,
+  log,
+  now: () => new Date(),
+  google: config.google,
+  cipher: createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir })),
+  allowPrivateFeeds: config.allowPrivateFeeds,
+};
 const connection = createWorkerConnection(config.redisUrl);
 
 const placeBreaksWorker = new Worker(

@@ -24,6 +24,10 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ALLOW_PRIVATE_FEEDS: booleanFlag,
     TRUST_PROXY: z.string().optional(),
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .refine((key) => Buffer.from(key, 'base64').length === 32, 'TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ALLOW_DEV_LOGIN && env.NODE_ENV === 'production') {
@@ -62,6 +66,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   allowPrivateFeeds: boolean;
   trustProxy: string | boolean | number;
+  /** Base64 key for secrets at rest; unset means one generated into DATA_DIR. */
+  tokenEncryptionKey: string | undefined;
 }
 
 /** Parses the environment the apps pass in (their env modules are the only readers of `process.env`). */
@@ -92,6 +98,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
   };
 }
 
@@ -120,5 +127,20 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, service: string)
       ],
       censor: '[redacted]',
     },
+  };
+}
+
+/** Google's own hosts and paths, or the same paths on GOOGLE_BASE_URL (a fake Google for tests and demos). */
+export function googleEndpoints(google: NonNullable<Config['google']>) {
+  const base = google.baseUrl?.replace(/\/$/, '');
+  return {
+    authorizeHost: base ?? 'https://accounts.google.com',
+    authorizePath: '/o/oauth2/v2/auth',
+    tokenHost: base ?? 'https://oauth2.googleapis.com',
+    tokenPath: '/token',
+    revokePath: '/revoke',
+    userinfoUrl: `${base ?? 'https://www.googleapis.com'}/oauth2/v2/userinfo`,
+    /** Google's API clients append `calendar/v3/…` to this. */
+    apiRootUrl: `${base ?? 'https://www.googleapis.com'}/`,
   };
 }

@@ -1,15 +1,23 @@
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { googleEndpoints } from './endpoints.js';
+import { googleEndpoints } from '@breaker/api-contract/config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     googleSignIn?: OAuth2Namespace;
+    googleCalendar?: OAuth2Namespace;
   }
 }
 
 export const GOOGLE_SIGN_IN_CALLBACK = '/api/auth/google/callback';
+export const GOOGLE_CALENDAR_CALLBACK = '/api/auth/google/calendar/callback';
+
+/**
+ * The narrowest scopes that do the job: `calendar.events` reads the primary calendar's events and lets Breaker
+ * write its own breaks back; `email` names the connected account. No access to other calendars or settings.
+ */
+export const CALENDAR_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar.events'];
 
 /**
  * Google sign-in: authorization code flow with state and PKCE (S256), asking only for who the person is.
@@ -19,22 +27,36 @@ export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): 
   const google = deps.config.google;
   if (!google) return;
   const endpoints = googleEndpoints(google);
+  const credentials = {
+    client: { id: google.clientId, secret: google.clientSecret },
+    auth: {
+      authorizeHost: endpoints.authorizeHost,
+      authorizePath: endpoints.authorizePath,
+      tokenHost: endpoints.tokenHost,
+      tokenPath: endpoints.tokenPath,
+      revokePath: endpoints.revokePath,
+    },
+    options: { authorizationMethod: 'body' as const },
+  };
+  const cookie = { secure: deps.config.secureCookies, sameSite: 'lax' as const, httpOnly: true, path: '/' };
   await app.register(fastifyOauth2, {
     name: 'googleSignIn',
     scope: ['openid', 'email', 'profile'],
-    credentials: {
-      client: { id: google.clientId, secret: google.clientSecret },
-      auth: {
-        authorizeHost: endpoints.authorizeHost,
-        authorizePath: endpoints.authorizePath,
-        tokenHost: endpoints.tokenHost,
-        tokenPath: endpoints.tokenPath,
-        revokePath: endpoints.revokePath,
-      },
-      options: { authorizationMethod: 'body' },
-    },
+    credentials,
     callbackUri: new URL(GOOGLE_SIGN_IN_CALLBACK, deps.config.appUrl).toString(),
     pkce: 'S256',
-    cookie: { secure: deps.config.secureCookies, sameSite: 'lax', httpOnly: true, path: '/' },
+    cookie,
+  });
+  // Incremental authorization: calendar access is asked for only when the user connects the calendar.
+  await app.register(fastifyOauth2, {
+    name: 'googleCalendar',
+    scope: CALENDAR_SCOPES,
+    credentials,
+    callbackUri: new URL(GOOGLE_CALENDAR_CALLBACK, deps.config.appUrl).toString(),
+    callbackUriParams: { access_type: 'offline', include_granted_scopes: 'true', prompt: 'consent' },
+    pkce: 'S256',
+    cookie,
+    redirectStateCookieName: 'oauth2-calendar-state',
+    verifierCookieName: 'oauth2-calendar-verifier',
   });
 }

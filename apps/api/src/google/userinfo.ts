@@ -1,7 +1,7 @@
 import { AppError } from '@breaker/api-contract';
 import { z } from 'zod';
 import type { Config } from '../env.js';
-import { googleEndpoints } from './endpoints.js';
+import { googleEndpoints } from '@breaker/api-contract/config';
 
 const GOOGLE_TIMEOUT_MS = 5000;
 

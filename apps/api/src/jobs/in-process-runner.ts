@@ -1,15 +1,36 @@
-import type { PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
-import { runPlaceBreaks, type JobDeps } from '@breaker/worker/jobs';
-import type { JobRunner } from './job-runner.js';
+import type { CalendarSyncPayload, PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
+import { runCalendarSync, runPlaceBreaks, type CalendarJobDeps } from '@breaker/worker/jobs';
+import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 
 /** Without Redis the API runs the worker's own job functions itself; the embedded database serialises them. */
-export function createInProcessRunner(deps: JobDeps): JobRunner {
+export function createInProcessRunner(deps: CalendarJobDeps): JobRunner {
+  const syncsRunning = new Map<string, Promise<Awaited<ReturnType<typeof runCalendarSync>>>>();
   return {
     mode: 'in-process',
     placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
       return runPlaceBreaks(deps, payload);
     },
+    async syncCalendar(payload: CalendarSyncPayload, waitMs: number) {
+      // One sync per user at a time: a second request joins the one under way.
+      let sync = syncsRunning.get(payload.userId);
+      if (!sync) {
+        sync = runCalendarSync(deps, payload).finally(() => syncsRunning.delete(payload.userId));
+        syncsRunning.set(payload.userId, sync);
+        sync.catch((error: unknown) => deps.log.warn({ err: error, userId: payload.userId }, 'calendar sync failed'));
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const slow = new Promise<typeof SYNC_RUNNING>((resolve) => {
+        timer = setTimeout(() => resolve(SYNC_RUNNING), waitMs);
+      });
+      try {
+        return await Promise.race([sync, slow]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async ping() {},
-    async close() {},
+    async close() {
+      await Promise.allSettled(syncsRunning.values());
+    },
   };
 }

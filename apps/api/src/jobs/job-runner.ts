@@ -1,10 +1,17 @@
-import type { PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
+import type { CalendarSyncPayload, CalendarSyncResult, PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
 
 /** How the API hands work to the job functions: through BullMQ when Redis is configured, in-process otherwise. */
 export interface JobRunner {
   readonly mode: 'queue' | 'in-process';
   placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult>;
+  /** Waits up to `waitMs` for the sync; a slower one goes on in the background and the answer says it is running. */
+  syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult>;
   /** Throws while the queue backend cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export const SYNC_RUNNING: CalendarSyncResult = {
+  running: true,
+  message: 'Your calendar is syncing; the new schedule will appear in a moment',
+};

@@ -1,56 +1,86 @@
 import {
   AppError,
+  calendarSyncPayload,
   placeBreaksPayload,
   QUEUES,
   SERVER_MESSAGES,
+  type CalendarSyncPayload,
+  type CalendarSyncResult,
   type PlaceBreaksPayload,
+  type QueueName,
   type RefreshBreaksResult,
 } from '@breaker/api-contract';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { JobRunner } from './job-runner.js';
+import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 
 /** A refresh waits for its placement job this long before telling the user to try again. */
 const PLACEMENT_WAIT_MS = 15_000;
 
-/** Jobs go through BullMQ to the worker process; the API waits for the placement result to answer the refresh. */
+interface QueueWithEvents {
+  queue: Queue;
+  events: QueueEvents;
+}
+
+/** Jobs go through BullMQ to the worker process; the API waits for a job's result to answer the request. */
 export async function createQueueRunner(redisUrl: string, prefix?: string): Promise<JobRunner> {
   // Requests must fail fast while Redis is down rather than queue up behind a reconnect.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await connection.connect();
-  const placeBreaksQueue = new Queue(QUEUES.placeBreaks, {
-    connection,
-    ...(prefix ? { prefix } : {}),
-    defaultJobOptions: {
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 500 },
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { age: 24 * 3600 },
-    },
-  });
   const eventsConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const placeBreaksEvents = new QueueEvents(QUEUES.placeBreaks, { connection: eventsConnection, ...(prefix ? { prefix } : {}) });
-  await placeBreaksEvents.waitUntilReady();
+  const open = async (name: QueueName): Promise<QueueWithEvents> => {
+    const queue = new Queue(name, {
+      connection,
+      ...(prefix ? { prefix } : {}),
+      defaultJobOptions: {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 24 * 3600 },
+      },
+    });
+    const events = new QueueEvents(name, { connection: eventsConnection.duplicate(), ...(prefix ? { prefix } : {}) });
+    await events.waitUntilReady();
+    return { queue, events };
+  };
+  const placement = await open(QUEUES.placeBreaks);
+  const sync = await open(QUEUES.calendarSync);
+
+  const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplicationId?: string) =>
+    target.queue.add(name, data, deduplicationId ? { deduplication: { id: deduplicationId } } : {}).catch((error: unknown) => {
+      throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
+    });
 
   return {
     mode: 'queue',
     async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
-      const job = await placeBreaksQueue.add(QUEUES.placeBreaks, placeBreaksPayload.parse(payload)).catch((error: unknown) => {
-        throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
-      });
+      const job = await enqueue(placement, QUEUES.placeBreaks, placeBreaksPayload.parse(payload));
       try {
-        return (await job.waitUntilFinished(placeBreaksEvents, PLACEMENT_WAIT_MS)) as RefreshBreaksResult;
+        return (await job.waitUntilFinished(placement.events, PLACEMENT_WAIT_MS)) as RefreshBreaksResult;
       } catch (error) {
         throw new AppError('UNAVAILABLE', 'Your breaks are still being planned; refresh again in a moment', { cause: error });
+      }
+    },
+    async syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult> {
+      // One sync per user in flight: a second request joins the one already queued or running.
+      const job = await enqueue(sync, QUEUES.calendarSync, calendarSyncPayload.parse(payload), `calendar-sync-${payload.userId}`);
+      if (waitMs <= 0) return SYNC_RUNNING;
+      try {
+        return (await job.waitUntilFinished(sync.events, waitMs)) as CalendarSyncResult;
+      } catch (error) {
+        if (error instanceof Error && /timed out/.test(error.message)) return SYNC_RUNNING;
+        throw new AppError('UNAVAILABLE', 'The calendar could not be synced; please try again shortly', { cause: error });
       }
     },
     async ping() {
       await connection.ping();
     },
     async close() {
-      await placeBreaksEvents.close();
+      for (const { queue, events } of [placement, sync]) {
+        await events.close();
+        await queue.close();
+      }
       await eventsConnection.quit().catch(() => undefined);
-      await placeBreaksQueue.close();
       await connection.quit().catch(() => undefined);
     },
   };

@@ -19,7 +19,8 @@ import { loadUser, register } from '../services/accounts.js';
 import { listBreakActivities } from '../services/activities.js';
 import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
-import { GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
+import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
+import { connectGoogleCalendar } from '../services/google-calendar-connect.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
 import { oauthConfig } from '../services/oauth-config.js';
@@ -181,8 +182,33 @@ export const restRoutes: RestRoute[] = [
       }
     },
   },
-  notYet('GET', '/api/auth/google/calendar'),
-  notYet('GET', '/api/auth/google/calendar/callback'),
+  {
+    method: 'GET',
+    url: '/api/auth/google/calendar',
+    async handle({ request, reply }) {
+      if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
+      const google = request.server.googleCalendar;
+      if (!google) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+      return reply.redirect(await google.generateAuthorizationUri(request, reply), 303);
+    },
+  },
+  {
+    method: 'GET',
+    url: GOOGLE_CALENDAR_CALLBACK,
+    async handle({ deps, request, reply }) {
+      if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
+      const google = request.server.googleCalendar;
+      try {
+        if (!google) throw new AppError('UNAVAILABLE', 'Google Calendar is not configured');
+        const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
+        await connectGoogleCalendar(deps, request.session.user.id, token);
+        return reply.redirect('/calendar?success=calendar_connected', 303);
+      } catch (error) {
+        request.log.warn({ err: error }, 'calendar connection failed');
+        return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+      }
+    },
+  },
   {
     method: 'GET',
     url: '/api/user/preferences',

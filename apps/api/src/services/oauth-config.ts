@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
+import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 
 export interface OAuthConfigView {
   domain: string;
@@ -13,7 +13,7 @@ export interface OAuthConfigView {
 export function oauthConfig(deps: AppDeps): OAuthConfigView {
   const origin = deps.config.appUrl.origin;
   const loginCallback = `${origin}${GOOGLE_SIGN_IN_CALLBACK}`;
-  const calendarCallback = `${origin}/api/auth/google/calendar/callback`;
+  const calendarCallback = `${origin}${GOOGLE_CALENDAR_CALLBACK}`;
   return {
     domain: deps.config.appUrl.host,
     loginCallback,

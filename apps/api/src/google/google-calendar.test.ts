@@ -1,0 +1,202 @@
+import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+
+const CLIENT = {
+  clientId: 'breaker-test.apps.example',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
+};
+const EMAIL = 'margaret@example.com';
+const ACCOUNT = {
+  sub: '3003',
+  email: EMAIL,
+  name: 'Margaret Hamilton',
+  givenName: 'Margaret',
+  familyName: 'Hamilton',
+  picture: 'https://example.com/m.png',
+  timeZone: 'UTC',
+};
+const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
+
+/** Tomorrow at a UTC hour, as Google writes times. */
+function tomorrowAt(hour: number, minute = 0): string {
+  return DateTime.utc().plus({ days: 1 }).startOf('day').set({ hour, minute }).toISO() ?? '';
+}
+
+const WEEK = [
+  { id: 'standup', summary: 'Standup', start: { dateTime: tomorrowAt(9) }, end: { dateTime: tomorrowAt(9, 30) } },
+  {
+    id: 'declined',
+    summary: 'Declined review',
+    start: { dateTime: tomorrowAt(11) },
+    end: { dateTime: tomorrowAt(12) },
+    attendees: [
+      { email: EMAIL, self: true, responseStatus: 'declined' },
+      { email: 'boss@example.com', organizer: true, responseStatus: 'accepted' },
+    ],
+  },
+  {
+    id: 'focus',
+    summary: 'Focus time',
+    transparency: 'transparent',
+    start: { dateTime: tomorrowAt(13) },
+    end: { dateTime: tomorrowAt(14) },
+  },
+  { id: 'workshop', summary: 'Workshop', start: { dateTime: tomorrowAt(14) }, end: { dateTime: tomorrowAt(16) } },
+];
+
+function eventsListCalls(google: FakeGoogle): number {
+  return google.calls.filter((call) => call.method === 'GET' && call.path === EVENTS_LIST).length;
+}
+
+describe('Google Calendar connection and sync through the fake Google', () => {
+  let google: FakeGoogle;
+  let subject: AppUnderTest;
+  let client: TestClient;
+  let userId: string;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ACCOUNT], autoApprove: true });
+    google.setEvents(EMAIL, EMAIL, WEEK);
+    subject = await startTestApp('pglite', {
+      env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
+    });
+    client = new TestClient(subject.app);
+    userId = (await client.registerAndSignIn('margaret')).id;
+    await client.request('PUT', '/api/user/preferences', {
+      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
+    });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await google?.close();
+  });
+
+  async function connect(browser: TestClient) {
+    const start = await browser.request('GET', '/api/auth/google/calendar');
+    expect(start.statusCode).toBe(303);
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.searchParams.get('scope')).toBe('openid email https://www.googleapis.com/auth/calendar.events');
+    expect(authorize.searchParams.get('access_type')).toBe('offline');
+    expect(authorize.searchParams.get('include_granted_scopes')).toBe('true');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    authorize.searchParams.set('login_hint', EMAIL);
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const back = new URL(String(consent.headers.get('location')));
+    return browser.request('GET', `${back.pathname}${back.search}`);
+  }
+
+  it('sends a signed-out browser back with session_lost', async () => {
+    const stranger = new TestClient(subject.app);
+    expect((await stranger.request('GET', '/api/auth/google/calendar')).headers.location).toBe('/calendar?error=session_lost');
+  });
+
+  it('reports a denied consent as calendar_oauth_failed', async () => {
+    google.denyNextAuthorization();
+    expect((await connect(client)).headers.location).toBe('/calendar?error=calendar_oauth_failed');
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
+  });
+
+  it('connects, syncs the events with the right busy times, and plans breaks around them', async () => {
+    expect((await client.request('POST', `/api/calendar/sync/${userId}`)).json()).toMatchObject({ needsConnection: true });
+    const landed = await connect(client);
+    expect(landed.headers.location).toBe('/calendar?success=calendar_connected');
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: 'google' });
+
+    const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(synced.statusCode).toBe(200);
+    const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string; blocksTime: boolean }[]>();
+    const byTitle = Object.fromEntries(events.map((e) => [e.title, e.blocksTime]));
+    expect(byTitle).toEqual({ Standup: true, 'Declined review': false, 'Focus time': false, Workshop: true });
+
+    const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string; duration: number }[]>();
+    expect(breaks.length).toBeGreaterThan(0);
+    const busy = WEEK.filter((e) => byTitle[e.summary]).map(
+      (e) => [Date.parse(e.start.dateTime), Date.parse(e.end.dateTime)] as const,
+    );
+    for (const b of breaks) {
+      const start = Date.parse(b.scheduledTime);
+      const end = start + b.duration * 60_000;
+      for (const [from, to] of busy) expect(end <= from || start >= to).toBe(true);
+    }
+    const stored = JSON.stringify(await subject.db.selectFrom('break_sessions').select('id').execute());
+    expect(stored).not.toContain('refresh');
+    const connection = await subject.db.selectFrom('calendar_connections').selectAll().executeTakeFirstOrThrow();
+    expect(connection.refresh_token_encrypted).toMatch(/^v1\./);
+  });
+
+  it('re-syncs an unchanged calendar with exactly one events.list call and no writes', async () => {
+    const before = await subject.db.selectFrom('calendar_events').select(['id', 'updated_at']).orderBy('id').execute();
+    google.resetCalls();
+    await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(eventsListCalls(google)).toBe(1);
+    expect(google.calls.find((call) => call.path === EVENTS_LIST)?.query).toHaveProperty('syncToken');
+    expect(await subject.db.selectFrom('calendar_events').select(['id', 'updated_at']).orderBy('id').execute()).toEqual(before);
+  });
+
+  it('picks up a change incrementally and re-plans around it', async () => {
+    google.upsertEvent(EMAIL, EMAIL, {
+      id: 'lunch',
+      summary: 'Team lunch',
+      start: { dateTime: tomorrowAt(12) },
+      end: { dateTime: tomorrowAt(13) },
+    });
+    google.resetCalls();
+    await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(eventsListCalls(google)).toBe(1);
+    const titles = (await client.request('GET', '/api/calendar-events')).json<{ title: string }[]>().map((e) => e.title);
+    expect(titles).toContain('Team lunch');
+    const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string }[]>();
+    const lunch = [Date.parse(tomorrowAt(12)), Date.parse(tomorrowAt(13))];
+    expect(
+      breaks.every((b) => Date.parse(b.scheduledTime) < lunch[0]! - 60_000 || Date.parse(b.scheduledTime) >= lunch[1]!),
+    ).toBe(true);
+  });
+
+  it('recovers from an expired sync token (410) with a full sync, losing nothing', async () => {
+    google.invalidateSyncTokens(EMAIL);
+    google.resetCalls();
+    const result = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(result.statusCode).toBe(200);
+    expect(eventsListCalls(google)).toBe(2);
+    const titles = (await client.request('GET', '/api/calendar-events'))
+      .json<{ title: string }[]>()
+      .map((e) => e.title)
+      .sort();
+    expect(titles).toEqual(['Declined review', 'Focus time', 'Standup', 'Team lunch', 'Workshop']);
+  });
+
+  it('retries rate limits and server errors, then succeeds without duplicating events', async () => {
+    google.invalidateSyncTokens(EMAIL);
+    google.failNext({ path: EVENTS_LIST, status: 429, times: 1, retryAfterSeconds: 1 });
+    google.failNext({ path: EVENTS_LIST, status: 403, times: 1, reason: 'rateLimitExceeded' });
+    google.failNext({ path: EVENTS_LIST, status: 500, times: 1 });
+    google.resetCalls();
+    const result = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(result.statusCode).toBe(200);
+    expect(eventsListCalls(google)).toBeGreaterThanOrEqual(4);
+    const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string }[]>();
+    expect(events).toHaveLength(5);
+  });
+
+  it('marks the connection for reconnection when Google revokes access (invalid_grant)', async () => {
+    google.revokeRefreshTokens(EMAIL);
+    const result = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(result.json()).toMatchObject({ needsReconnection: true });
+    expect((await client.request('POST', `/api/calendar/sync/${userId}`)).json()).toMatchObject({ needsReconnection: true });
+    expect((await client.request('GET', '/api/calendar-events')).json<unknown[]>()).toHaveLength(5);
+  });
+
+  it('lets the user reconnect', async () => {
+    expect((await connect(client)).headers.location).toBe('/calendar?success=calendar_connected');
+    expect((await client.request('POST', `/api/calendar/sync/${userId}`)).json()).not.toHaveProperty('needsReconnection');
+  });
+
+  it('refuses to sync someone else', async () => {
+    const other = new TestClient(subject.app);
+    await other.registerAndSignIn('intruder');
+    expect((await other.request('POST', `/api/calendar/sync/${userId}`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,36 @@
+import { googleEndpoints, type Config } from '@breaker/api-contract/config';
+import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
+
+/** Every Google request gives up after this long; the retry policy decides what happens next. */
+export const GOOGLE_REQUEST_TIMEOUT_MS = 10_000;
+
+export type GoogleSettings = NonNullable<Config['google']>;
+
+/** Google's own client, pointed at GOOGLE_BASE_URL when set; the access token is refreshed from the refresh token as needed. */
+export function createCalendarClient(google: GoogleSettings, refreshToken: string): calendar_v3.Calendar {
+  const endpoints = googleEndpoints(google);
+  const oauth = new auth.OAuth2({
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    endpoints: {
+      oauth2AuthBaseUrl: `${endpoints.authorizeHost}${endpoints.authorizePath}`,
+      oauth2TokenUrl: `${endpoints.tokenHost}${endpoints.tokenPath}`,
+      oauth2RevokeUrl: `${endpoints.tokenHost}${endpoints.revokePath}`,
+      tokenInfoUrl: `${endpoints.tokenHost}/tokeninfo`,
+    },
+  });
+  oauth.setCredentials({ refresh_token: refreshToken });
+  return calendar({
+    version: 'v3',
+    auth: oauth,
+    rootUrl: endpoints.apiRootUrl,
+    timeout: GOOGLE_REQUEST_TIMEOUT_MS,
+    retry: false,
+  });
+}
+
+/** The token endpoint's answer when the user revoked access or the refresh token expired. */
+export function isInvalidGrant(error: unknown): boolean {
+  const data = (error as { response?: { data?: { error?: unknown } } }).response?.data;
+  return data?.error === 'invalid_grant' || (error instanceof Error && error.message === 'invalid_grant');
+}

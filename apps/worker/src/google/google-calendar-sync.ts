@@ -1,0 +1,114 @@
+import {
+  applyEventChanges,
+  findSyncState,
+  replaceConnectionEvents,
+  saveSyncState,
+  type CalendarConnectionRow,
+  type StoredEvent,
+} from '@breaker/db';
+import type { calendar_v3 } from '@googleapis/calendar';
+import type { JobDeps } from '../jobs/job-deps.js';
+import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
+import { toEventChange, type EventChange } from './google-events.js';
+
+const CALENDAR_ID = 'primary';
+const PAGE_SIZE = 2500;
+
+export interface SyncWindow {
+  from: Date;
+  to: Date;
+  timeZone: string;
+}
+
+export interface GoogleSyncOutcome {
+  busyChanged: boolean;
+  eventsChanged: number;
+  mode: 'full' | 'incremental';
+}
+
+interface ListedPage {
+  changes: EventChange[];
+  nextSyncToken: string | null;
+}
+
+async function listAllPages(
+  api: calendar_v3.Calendar,
+  params: calendar_v3.Params$Resource$Events$List,
+  timeZone: string,
+  retry: RetryOptions,
+): Promise<ListedPage> {
+  const changes: EventChange[] = [];
+  let pageToken: string | undefined;
+  for (;;) {
+    const { data } = await withGoogleRetries(() => api.events.list({ ...params, ...(pageToken ? { pageToken } : {}) }), retry);
+    for (const item of data.items ?? []) {
+      const change = toEventChange(item, CALENDAR_ID, timeZone);
+      if (change) changes.push(change);
+    }
+    if (!data.nextPageToken) return { changes, nextSyncToken: data.nextSyncToken ?? null };
+    pageToken = data.nextPageToken;
+  }
+}
+
+function inWindow(event: StoredEvent, window: SyncWindow): boolean {
+  return event.end > window.from && event.start < window.to;
+}
+
+/**
+ * A full sync over the window, then incremental syncs with the stored token until the window must move on;
+ * a 410 (the token expired) wipes this calendar's events and syncs in full.
+ */
+export async function syncGoogleCalendar(
+  deps: JobDeps,
+  api: calendar_v3.Calendar,
+  connection: CalendarConnectionRow,
+  window: SyncWindow,
+  retry: RetryOptions = {},
+): Promise<GoogleSyncOutcome> {
+  const state = await findSyncState(deps.db, connection.id, CALENDAR_ID);
+  const tokenCoversWindow = state.syncToken !== null && state.windowEnd !== null && state.windowEnd >= window.to;
+  if (tokenCoversWindow && state.syncToken) {
+    try {
+      const page = await listAllPages(
+        api,
+        { calendarId: CALENDAR_ID, singleEvents: true, maxResults: PAGE_SIZE, syncToken: state.syncToken },
+        window.timeZone,
+        retry,
+      );
+      const upserts = page.changes.flatMap((c) => (c.kind === 'upsert' && inWindow(c.event, window) ? [c.event] : []));
+      // An event moved out of the window goes the same way as a deleted one.
+      const removals = page.changes.flatMap((c) =>
+        c.kind === 'removal'
+          ? [c]
+          : inWindow(c.event, window)
+            ? []
+            : [{ calendarId: c.event.calendarId, externalId: c.event.externalId }],
+      );
+      const { busyChanged } = await applyEventChanges(deps.db, connection, { upserts, removals });
+      if (page.nextSyncToken && page.nextSyncToken !== state.syncToken) {
+        await saveSyncState(deps.db, connection.id, CALENDAR_ID, { syncToken: page.nextSyncToken, windowEnd: state.windowEnd });
+      }
+      return { busyChanged, eventsChanged: page.changes.length, mode: 'incremental' };
+    } catch (error) {
+      if (describeGoogleFailure(error).status !== 410) throw error;
+      deps.log.info({ connectionId: connection.id }, 'sync token expired; syncing in full');
+    }
+  }
+  const page = await listAllPages(
+    api,
+    {
+      calendarId: CALENDAR_ID,
+      singleEvents: true,
+      maxResults: PAGE_SIZE,
+      timeMin: window.from.toISOString(),
+      timeMax: window.to.toISOString(),
+      timeZone: window.timeZone,
+    },
+    window.timeZone,
+    retry,
+  );
+  const events = page.changes.flatMap((c) => (c.kind === 'upsert' ? [c.event] : []));
+  const { busyChanged, stored } = await replaceConnectionEvents(deps.db, connection, events);
+  await saveSyncState(deps.db, connection.id, CALENDAR_ID, { syncToken: page.nextSyncToken, windowEnd: window.to });
+  return { busyChanged, eventsChanged: stored, mode: 'full' };
+}

@@ -1,0 +1,44 @@
+import type { StoredEvent } from '@breaker/db';
+import type { calendar_v3 } from '@googleapis/calendar';
+import { DateTime } from 'luxon';
+
+export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
+
+/**
+ * What blocks time: events the user accepted, tentatively accepted or organises; not declined, cancelled or
+ * 'free' (transparent) ones. All-day events block only when marked busy; out-of-office always blocks.
+ */
+export function blocksTime(event: calendar_v3.Schema$Event): boolean {
+  if (event.status === 'cancelled') return false;
+  if (event.eventType === 'outOfOffice') return true;
+  if (event.eventType === 'workingLocation') return false;
+  if (event.transparency === 'transparent') return false;
+  const me = event.attendees?.find((attendee) => attendee.self);
+  if (!me) return true;
+  if (me.organizer || event.organizer?.self) return me.responseStatus !== 'declined';
+  return me.responseStatus === 'accepted' || me.responseStatus === 'tentative';
+}
+
+/** A Google event as Breaker stores it; all-day dates become midnights in the user's zone. */
+export function toEventChange(event: calendar_v3.Schema$Event, calendarId: string, timeZone: string): EventChange | undefined {
+  if (!event.id) return undefined;
+  if (event.status === 'cancelled') return { kind: 'removal', calendarId, externalId: event.id };
+  const allDay = Boolean(event.start?.date);
+  const start = allDay
+    ? DateTime.fromISO(event.start?.date ?? '', { zone: timeZone })
+    : DateTime.fromISO(event.start?.dateTime ?? '');
+  const end = allDay ? DateTime.fromISO(event.end?.date ?? '', { zone: timeZone }) : DateTime.fromISO(event.end?.dateTime ?? '');
+  if (!start.isValid || !end.isValid) return undefined;
+  return {
+    kind: 'upsert',
+    event: {
+      calendarId,
+      externalId: event.id,
+      title: event.summary ?? '(No title)',
+      start: start.toJSDate(),
+      end: end.toJSDate(),
+      isAllDay: allDay,
+      blocksTime: blocksTime(event),
+    },
+  };
+}

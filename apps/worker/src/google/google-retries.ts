@@ -1,0 +1,62 @@
+/** Google asks clients to retry rate limits and server errors with exponential backoff; everything else is final. */
+const MAX_ATTEMPTS = 5;
+const BASE_DELAY_MS = 250;
+const MAX_DELAY_MS = 30_000;
+const RETRYABLE_403_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
+
+export interface GoogleFailure {
+  status: number | undefined;
+  reason: string | undefined;
+  retryAfterSeconds: number | undefined;
+  timedOut: boolean;
+}
+
+export function describeGoogleFailure(error: unknown): GoogleFailure {
+  const e = error as {
+    status?: number;
+    code?: string | number;
+    name?: string;
+    response?: { status?: number; data?: unknown; headers?: Headers | Record<string, string> };
+  };
+  const status = e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
+  const data = e.response?.data as { error?: { errors?: { reason?: string }[] } | string } | undefined;
+  const reason = typeof data?.error === 'object' ? data.error.errors?.[0]?.reason : data?.error;
+  const headers = e.response?.headers;
+  const retryAfter = headers instanceof Headers ? headers.get('retry-after') : headers?.['retry-after'];
+  const timedOut =
+    e.name === 'AbortError' || e.name === 'TimeoutError' || ['ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED'].includes(String(e.code));
+  return { status, reason, retryAfterSeconds: retryAfter ? Number(retryAfter) || undefined : undefined, timedOut };
+}
+
+function isRetryable(failure: GoogleFailure): boolean {
+  if (failure.timedOut) return true;
+  if (failure.status === undefined) return false;
+  if (failure.status === 429 || failure.status >= 500) return true;
+  return failure.status === 403 && failure.reason !== undefined && RETRYABLE_403_REASONS.has(failure.reason);
+}
+
+export interface RetryOptions {
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  onRetry?: (failure: GoogleFailure, attempt: number, delayMs: number) => void;
+}
+
+export async function withGoogleRetries<T>(call: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const failure = describeGoogleFailure(error);
+      if (!isRetryable(failure) || attempt >= MAX_ATTEMPTS) throw error;
+      const backoff = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
+      // Full jitter spreads retries from many workers; Retry-After, when Google sends it, wins.
+      const delayMs = failure.retryAfterSeconds
+        ? Math.min(MAX_DELAY_MS, failure.retryAfterSeconds * 1000)
+        : Math.round(backoff * (0.5 + random() / 2));
+      options.onRetry?.(failure, attempt, delayMs);
+      await sleep(delayMs);
+    }
+  }
+}
