@@ -1,9 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const stacks = [
-  { name: 'embedded', port: 3101 },
-  { name: 'postgres-redis', port: 3102 },
-] as const;
+import { STACKS, stackDataDir } from './e2e/support/stacks';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,9 +27,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: stacks.map(({ name, port }) => ({ name, use: { baseURL: `http://127.0.0.1:${port}` } })),
-  webServer: stacks.map(({ name, port }) => ({
-    command: `node e2e/support/start-stack.mjs ${name}`,
+  projects: STACKS.map(({ name, port }) => ({ name, use: { baseURL: `http://127.0.0.1:${port}` } })),
+  webServer: STACKS.map(({ name, port }) => ({
+    command: `node e2e/support/start-stack.mjs ${name} ${port} ${stackDataDir(port)}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,5 +4,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['@breaker/source'] },
   ssr: { resolve: { conditions: ['@breaker/source'] } },
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'web', include: ['src/**/*.test.ts'], environment: 'node' },
 });

@@ -1,3 +1,4 @@
+import { MAINTENANCE_SWEEP_MS } from '@breaker/api-contract';
 import { createTokenCipher, loadTokenKey } from '@breaker/db';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
@@ -19,14 +20,17 @@ const now = () => new Date();
 const cipher = createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir }));
 const jobs: JobRunner = config.redisUrl
   ? await createQueueRunner(config.redisUrl)
-  : createInProcessRunner({
-      db: database.db,
-      log: logger.child({ jobs: 'in-process' }),
-      now,
-      google: config.google,
-      cipher,
-      allowPrivateFeeds: config.allowPrivateFeeds,
-    });
+  : createInProcessRunner(
+      {
+        db: database.db,
+        log: logger.child({ jobs: 'in-process' }),
+        now,
+        google: config.google,
+        cipher,
+        allowPrivateFeeds: config.allowPrivateFeeds,
+      },
+      { sweepEveryMs: MAINTENANCE_SWEEP_MS },
+    );
 
 const mailer = createMailer(config);
 const limitsRedis = config.redisUrl

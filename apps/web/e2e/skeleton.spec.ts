@@ -28,6 +28,8 @@ test('register, sign in, set work hours, refresh and see the week of breaks', as
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The URL changes before the login screen's code has loaded and replaced the registration form.
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
   await test.step('sign in', async () => {

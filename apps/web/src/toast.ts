@@ -7,14 +7,17 @@ interface Toast {
   id?: string;
 }
 
+/** Mantine's close button has no accessible name of its own. */
+const closeButtonProps = { 'aria-label': 'Dismiss notification' };
+
 export function toastSuccess({ title, message, id }: Toast): void {
-  notifications.show({ id, title, message, color: 'green' });
+  notifications.show({ id, title, message, color: 'green', closeButtonProps });
 }
 
 export function toastError({ title, message, id }: Toast): void {
-  notifications.show({ id, title, message, color: 'red' });
+  notifications.show({ id, title, message, color: 'red', closeButtonProps });
 }
 
 export function toastInfo({ title, message, id }: Toast): void {
-  notifications.show({ id, title, message, color: 'violet' });
+  notifications.show({ id, title, message, color: 'violet', closeButtonProps });
 }

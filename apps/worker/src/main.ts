@@ -1,10 +1,17 @@
-import { calendarSyncPayload, placeBreaksPayload, QUEUES } from '@breaker/api-contract';
+import {
+  calendarSyncPayload,
+  deduplicationId,
+  DEFAULT_JOB_OPTIONS,
+  MAINTENANCE_SWEEP_MS,
+  placeBreaksPayload,
+  QUEUES,
+} from '@breaker/api-contract';
 import { createDb, createTokenCipher, loadTokenKey } from '@breaker/db';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
-import { runCalendarSync, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
+import { runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
@@ -46,7 +53,36 @@ const calendarSyncWorker = new Worker(
   { connection, concurrency: 2 },
 );
 
-for (const worker of [placeBreaksWorker, calendarSyncWorker]) {
+const queueOptions = { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS };
+const placeBreaksQueue = new Queue(QUEUES.placeBreaks, queueOptions);
+const calendarSyncQueue = new Queue(QUEUES.calendarSync, queueOptions);
+const maintenanceQueue = new Queue(QUEUES.maintenance, queueOptions);
+// A job scheduler fires once per period however many workers run.
+await maintenanceQueue.upsertJobScheduler('maintenance-sweep', { every: MAINTENANCE_SWEEP_MS }, { name: 'sweep', data: {} });
+const maintenanceWorker = new Worker(
+  QUEUES.maintenance,
+  (job) =>
+    runMaintenanceSweep(
+      { ...deps, log: log.child({ jobId: job.id, queue: QUEUES.maintenance }) },
+      {
+        async syncCalendar(userId) {
+          const payload = calendarSyncPayload.parse({ userId, trigger: 'cadence' });
+          await calendarSyncQueue.add(QUEUES.calendarSync, payload, {
+            deduplication: { id: deduplicationId(QUEUES.calendarSync, userId) },
+          });
+        },
+        async placeBreaks(userId) {
+          const payload = placeBreaksPayload.parse({ userId, trigger: 'cadence' });
+          await placeBreaksQueue.add(QUEUES.placeBreaks, payload, {
+            deduplication: { id: deduplicationId(QUEUES.placeBreaks, userId) },
+          });
+        },
+      },
+    ),
+  { connection, concurrency: 1 },
+);
+
+for (const worker of [placeBreaksWorker, calendarSyncWorker, maintenanceWorker]) {
   worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
   worker.on('error', (error) => log.error({ queue: worker.name, err: error }, 'worker error'));
 }
@@ -57,7 +93,8 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'finishing running jobs, then exiting');
-  await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close()]);
+  await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close()]);
+  await Promise.all([placeBreaksQueue.close(), calendarSyncQueue.close(), maintenanceQueue.close()]);
   await connection.quit();
   await database.close();
   process.exit(0);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const QUEUES = {
   placeBreaks: 'place-breaks',
   calendarSync: 'calendar-sync',
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -21,3 +22,26 @@ export const calendarSyncPayload = z.object({
   trigger: z.enum(['manual', 'cadence', 'connect']),
 });
 export type CalendarSyncPayload = z.infer<typeof calendarSyncPayload>;
+
+/** How often each cadence syncs a calendar. */
+export const SYNC_CADENCE_MS: Record<string, number> = {
+  hourly: 60 * 60 * 1000,
+  'every-4-hours': 4 * 60 * 60 * 1000,
+  daily: 24 * 60 * 60 * 1000,
+};
+
+/** The sweep that finds due calendar syncs and rolling re-plans runs this often. */
+export const MAINTENANCE_SWEEP_MS = 60 * 1000;
+
+/** BullMQ options every producer uses, so a job means the same wherever it is added. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 24 * 3600 },
+} as const;
+
+/** One job per user in flight per queue: later requests join it. */
+export function deduplicationId(queue: QueueName, userId: string): string {
+  return `${queue}-${userId}`;
+}

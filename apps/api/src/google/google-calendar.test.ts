@@ -1,4 +1,4 @@
-import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/worker/fake-google';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
@@ -25,7 +25,7 @@ function tomorrowAt(hour: number, minute = 0): string {
   return DateTime.utc().plus({ days: 1 }).startOf('day').set({ hour, minute }).toISO() ?? '';
 }
 
-const WEEK = [
+const WEEK: EventInput[] = [
   { id: 'standup', summary: 'Standup', start: { dateTime: tomorrowAt(9) }, end: { dateTime: tomorrowAt(9, 30) } },
   {
     id: 'declined',
@@ -113,8 +113,8 @@ describe('Google Calendar connection and sync through the fake Google', () => {
 
     const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string; duration: number }[]>();
     expect(breaks.length).toBeGreaterThan(0);
-    const busy = WEEK.filter((e) => byTitle[e.summary]).map(
-      (e) => [Date.parse(e.start.dateTime), Date.parse(e.end.dateTime)] as const,
+    const busy = WEEK.filter((e) => byTitle[e.summary ?? '']).map(
+      (e) => [Date.parse(e.start?.dateTime ?? ''), Date.parse(e.end?.dateTime ?? '')] as const,
     );
     for (const b of breaks) {
       const start = Date.parse(b.scheduledTime);

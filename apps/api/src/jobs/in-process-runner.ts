@@ -1,11 +1,11 @@
 import type { CalendarSyncPayload, PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
-import { runCalendarSync, runPlaceBreaks, type CalendarJobDeps } from '@breaker/worker/jobs';
+import { runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from '@breaker/worker/jobs';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 
 /** Without Redis the API runs the worker's own job functions itself; the embedded database serialises them. */
-export function createInProcessRunner(deps: CalendarJobDeps): JobRunner {
+export function createInProcessRunner(deps: CalendarJobDeps, options: { sweepEveryMs?: number } = {}): JobRunner {
   const syncsRunning = new Map<string, Promise<Awaited<ReturnType<typeof runCalendarSync>>>>();
-  return {
+  const runner: JobRunner = {
     mode: 'in-process',
     placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
       return runPlaceBreaks(deps, payload);
@@ -30,7 +30,19 @@ export function createInProcessRunner(deps: CalendarJobDeps): JobRunner {
     },
     async ping() {},
     async close() {
+      clearInterval(sweepTimer);
       await Promise.allSettled(syncsRunning.values());
     },
   };
+  // The worker's job scheduler, as a timer: the same sweep finds due syncs and due re-plans.
+  const sweepTimer = options.sweepEveryMs
+    ? setInterval(() => {
+        runMaintenanceSweep(deps, {
+          syncCalendar: async (userId) => void (await runner.syncCalendar({ userId, trigger: 'cadence' }, 0)),
+          placeBreaks: async (userId) => void (await runner.placeBreaks({ userId, trigger: 'cadence' })),
+        }).catch((error: unknown) => deps.log.warn({ err: error }, 'maintenance sweep failed'));
+      }, options.sweepEveryMs)
+    : undefined;
+  sweepTimer?.unref();
+  return runner;
 }

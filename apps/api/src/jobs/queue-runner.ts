@@ -1,6 +1,8 @@
 import {
   AppError,
   calendarSyncPayload,
+  deduplicationId,
+  DEFAULT_JOB_OPTIONS,
   placeBreaksPayload,
   QUEUES,
   SERVER_MESSAGES,
@@ -32,12 +34,7 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
     const queue = new Queue(name, {
       connection,
       ...(prefix ? { prefix } : {}),
-      defaultJobOptions: {
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 500 },
-        removeOnComplete: { age: 3600, count: 1000 },
-        removeOnFail: { age: 24 * 3600 },
-      },
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
     });
     const events = new QueueEvents(name, { connection: eventsConnection.duplicate(), ...(prefix ? { prefix } : {}) });
     await events.waitUntilReady();
@@ -63,7 +60,12 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
     },
     async syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult> {
       // One sync per user in flight: a second request joins the one already queued or running.
-      const job = await enqueue(sync, QUEUES.calendarSync, calendarSyncPayload.parse(payload), `calendar-sync-${payload.userId}`);
+      const job = await enqueue(
+        sync,
+        QUEUES.calendarSync,
+        calendarSyncPayload.parse(payload),
+        deduplicationId(QUEUES.calendarSync, payload.userId),
+      );
       if (waitMs <= 0) return SYNC_RUNNING;
       try {
         return (await job.waitUntilFinished(sync.events, waitMs)) as CalendarSyncResult;

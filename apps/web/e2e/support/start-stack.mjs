@@ -1,64 +1,182 @@
 // Starts one full Breaker stack for the end-to-end tests, from the built apps:
-//   embedded        the API alone, with its embedded database in a fresh folder and jobs in-process
-//   postgres-redis  the API and the worker, on a fresh PostgreSQL database and Redis database 9
-// Stops the children on SIGTERM/SIGINT and cleans up after them.
+//   embedded        the API alone, with its embedded database in DATA_DIR and jobs in-process; e-mail goes to
+//                   DATA_DIR/outbox/ (SMTP_URL unset)
+//   postgres-redis  the API and the worker, on a fresh PostgreSQL database and Redis database 9; e-mail goes over
+//                   real SMTP to a receiver on loopback that files every message in DATA_DIR/smtp-inbox/
+// Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
+// DATA_DIR is wiped at start so the specs can read it; E2E_API_ENV_JSON (a JSON object of strings) adds to or
+// overrides the environment of the API and the worker, e.g. {"GOOGLE_CLIENT_ID":"…","GOOGLE_BASE_URL":"http://127.0.0.1:…"}
+// for a spec that brings a fake Google. Stops the children on SIGTERM/SIGINT and cleans up after them.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PORTS = { embedded: 3101, 'postgres-redis': 3102 };
+const DEFAULT_PORTS = { embedded: 3101, 'postgres-redis': 3102 };
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = 'redis://127.0.0.1:6379/9';
 
-const mode = process.argv[2];
-if (!(mode in PORTS)) {
-  process.stderr.write(`usage: node start-stack.mjs ${Object.keys(PORTS).join('|')}\n`);
+const [mode, portArgument, dataDirArgument] = process.argv.slice(2);
+if (!(mode in DEFAULT_PORTS)) {
+  process.stderr.write(`usage: node start-stack.mjs ${Object.keys(DEFAULT_PORTS).join('|')} [port] [data dir]\n`);
   process.exit(2);
 }
-const port = PORTS[mode];
+const port = Number(portArgument ?? DEFAULT_PORTS[mode]);
+const dataDir = dataDirArgument ?? join(tmpdir(), `breaker-e2e-${port}`);
 const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
 
-const dataDir = mkdtempSync(join(tmpdir(), `breaker-e2e-${mode}-`));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
 const env = { ...process.env };
 for (const name of [
+  'NODE_ENV',
+  'HOST',
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
+  'APP_URL',
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
   'GOOGLE_BASE_URL',
   'OPERATOR_TOKEN',
+  'TRUST_PROXY',
+  'ALLOW_PRIVATE_FEEDS',
 ]) {
   delete env[name];
 }
 Object.assign(env, {
   PORT: String(port),
+  // Loopback only: the specs' per-test proxies listen on 127.0.0.N with this same port (e2e/support/fixtures.ts).
+  HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   APP_URL: `http://127.0.0.1:${port}`,
   ALLOW_DEV_LOGIN: 'true',
   LOG_LEVEL: 'warn',
 });
 
+/** A minimal SMTP receiver (EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT): each message becomes one .eml file. */
+function startSmtpReceiver(inbox) {
+  mkdirSync(inbox, { recursive: true });
+  const server = createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    let envelope = { from: '', to: [] };
+    let lines = [];
+    const reply = (text) => socket.write(`${text}\r\n`);
+
+    function file() {
+      const headers = envelope.to.map((address) => `Delivered-To: ${address}`);
+      const message = [...headers, ...lines].join('\r\n') + '\r\n';
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(3).toString('hex')}.eml`;
+      // Written aside and renamed, so a reader never sees half a message.
+      writeFileSync(join(inbox, `.${name}.part`), Buffer.from(message, 'latin1'));
+      renameSync(join(inbox, `.${name}.part`), join(inbox, name));
+    }
+
+    function command(line) {
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'EHLO' || verb === 'HELO') return reply('250 breaker-e2e');
+      if (verb === 'MAIL') {
+        envelope = { from: /<([^>]*)>/.exec(line)?.[1] ?? '', to: [] };
+        return reply('250 OK');
+      }
+      if (verb === 'RCPT') {
+        envelope.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+        return reply('250 OK');
+      }
+      if (verb === 'DATA') {
+        if (envelope.to.length === 0) return reply('503 RCPT first');
+        inData = true;
+        lines = [];
+        return reply('354 End data with <CR><LF>.<CR><LF>');
+      }
+      if (verb === 'RSET') {
+        envelope = { from: '', to: [] };
+        return reply('250 OK');
+      }
+      if (verb === 'NOOP') return reply('250 OK');
+      if (verb === 'QUIT') {
+        reply('221 Bye');
+        return socket.end();
+      }
+      return reply('502 Command not implemented');
+    }
+
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\r\n')) !== -1) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (!inData) {
+          command(line);
+        } else if (line === '.') {
+          inData = false;
+          try {
+            file();
+            reply('250 OK: queued');
+          } catch (error) {
+            process.stderr.write(`smtp receiver could not file a message: ${error.message}\n`);
+            reply('451 Could not store the message');
+          }
+          envelope = { from: '', to: [] };
+        } else {
+          lines.push(line.startsWith('..') ? line.slice(1) : line);
+        }
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    reply('220 breaker-e2e ESMTP');
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function extraEnv() {
+  const json = process.env.E2E_API_ENV_JSON;
+  if (!json) return {};
+  const extra = JSON.parse(json);
+  if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) {
+    throw new Error('E2E_API_ENV_JSON must be a JSON object of strings');
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    if (typeof value !== 'string') throw new Error(`E2E_API_ENV_JSON: ${name} must be a string`);
+  }
+  return extra;
+}
+
 function psql(sql) {
   execFileSync('psql', [`${POSTGRES_SERVER}/postgres`, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], { stdio: 'inherit' });
 }
 
 let database;
+let smtpServer;
 if (mode === 'postgres-redis') {
   database = `breaker_e2e_${randomBytes(6).toString('hex')}`;
   psql(`CREATE DATABASE ${database}`);
   execFileSync('redis-cli', ['-u', REDIS_URL, 'flushdb'], { stdio: 'inherit' });
-  Object.assign(env, { DATABASE_URL: `${POSTGRES_SERVER}/${database}`, REDIS_URL });
+  smtpServer = await startSmtpReceiver(join(dataDir, 'smtp-inbox'));
+  Object.assign(env, {
+    DATABASE_URL: `${POSTGRES_SERVER}/${database}`,
+    REDIS_URL,
+    SMTP_URL: `smtp://127.0.0.1:${smtpServer.address().port}`,
+  });
 }
+Object.assign(env, extraEnv());
 
 const children = [spawn(process.execPath, [apiMain], { env, stdio: 'inherit' })];
 if (mode === 'postgres-redis') children.push(spawn(process.execPath, [workerMain], { env, stdio: 'inherit' }));
 
 function cleanUp() {
+  smtpServer?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!database) return;
   try {

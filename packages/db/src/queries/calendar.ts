@@ -184,3 +184,25 @@ export async function saveSyncState(db: Db, connectionId: string, calendarId: st
     )
     .execute();
 }
+
+export interface ConnectionSyncStatus {
+  userId: string;
+  syncCadence: string;
+  lastSyncedAt: Date | null;
+}
+
+/** Every active connection with its owner's cadence: the sweep decides which are due. */
+export async function listActiveConnections(db: Db): Promise<ConnectionSyncStatus[]> {
+  const rows = await db
+    .selectFrom('calendar_connections')
+    .innerJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'calendar_connections.user_id')
+        .onRef('users.calendar_provider', '=', 'calendar_connections.provider'),
+    )
+    .innerJoin('preferences', 'preferences.user_id', 'calendar_connections.user_id')
+    .select(['calendar_connections.user_id', 'preferences.sync_cadence', 'calendar_connections.last_synced_at'])
+    .where('calendar_connections.status', '=', 'active')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, syncCadence: row.sync_cadence, lastSyncedAt: row.last_synced_at }));
+}

@@ -41,3 +41,14 @@ export function listSchedulingRuns(db: Db, userId: string, limit: number): Promi
     .limit(limit)
     .execute();
 }
+
+/** Users who have plans but none made since `before`: their rolling plan is due. */
+export async function listUsersPlannedBefore(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('scheduling_runs')
+    .select('user_id')
+    .groupBy('user_id')
+    .having((eb) => eb.fn.max('created_at'), '<', before)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

@@ -6,17 +6,23 @@ import { ConnectionProblem } from './ConnectionProblem';
 import { FullPageLoader } from './FullPageLoader';
 import { LandingPage } from './LandingPage';
 import { TestModeBanner } from './TestModeBanner';
+import { useCapabilitiesQuery } from './use-capabilities';
 import { useCurrentUserQuery } from './use-current-user';
 import { useTestModeLogin } from './use-test-mode-login';
 
 /** Chooses between the signed-out screens and the signed-in app, per the leaf route's access. */
 export function AuthGate() {
+  // Both reads start in the same render, so the batch link sends them as one request.
   const userQuery = useCurrentUserQuery();
+  const capabilitiesQuery = useCapabilitiesQuery();
   const signedOut = userQuery.isSuccess && userQuery.data === null;
-  const testLogin = useTestModeLogin(signedOut);
+  // A failed capabilities read counts as "nothing extra": the signed-out screens still work without it.
+  const capabilitiesKnown = !capabilitiesQuery.isPending;
+  const testMode = isTestMode && capabilitiesQuery.data?.devLogin === true;
+  const testLogin = useTestModeLogin(testMode && signedOut);
   const access = useMatches({ select: (matches) => matches.at(-1)?.staticData.access });
 
-  if (userQuery.isPending || (signedOut && testLogin.pending)) return <FullPageLoader />;
+  if (userQuery.isPending || (signedOut && (!capabilitiesKnown || testLogin.pending))) return <FullPageLoader />;
   if (userQuery.isError) return <ConnectionProblem onRetry={() => void userQuery.refetch()} />;
 
   const user = userQuery.data;
@@ -31,7 +37,7 @@ export function AuthGate() {
   }
   return (
     <>
-      {isTestMode && (
+      {testMode && (
         <Box p="xs">
           <TestModeBanner />
         </Box>

@@ -7,8 +7,11 @@ import { toastError } from '../../toast';
 import { trpc } from '../../trpc';
 import { clearCachedData } from './clear-cached-data';
 
-/** Development helpers of the login screen: the test user, and a clean slate for a stuck session. */
-export function DevelopmentSignIn() {
+/**
+ * Helpers of the login screen: the test user (only where the server allows development sign-ins), and a clean
+ * slate for a stuck session (ends this browser's session on the server, then wipes what the browser keeps).
+ */
+export function DevelopmentSignIn({ withTestUser }: { withTestUser: boolean }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
 
@@ -23,24 +26,27 @@ export function DevelopmentSignIn() {
         : toastError({ title: 'Test login error', message: 'The server could not be reached. Please try again.' }),
   });
 
+  // Busy until the page reloads, whether or not the server answered.
   const clearSessions = trpc.auth.clearSessions.useMutation({ onSettled: clearCachedData });
 
   return (
     <Stack gap="sm">
-      <Button
-        variant="light"
-        fullWidth
-        leftSection={<IconFlask size={18} />}
-        loading={testLogin.isPending}
-        onClick={() => testLogin.mutate()}
-      >
-        Use test user
-      </Button>
+      {withTestUser && (
+        <Button
+          variant="light"
+          fullWidth
+          leftSection={<IconFlask size={18} />}
+          loading={testLogin.isPending}
+          onClick={() => testLogin.mutate()}
+        >
+          Use test user
+        </Button>
+      )}
       <Button
         variant="default"
         fullWidth
         leftSection={<IconEraser size={18} />}
-        loading={clearSessions.isPending}
+        loading={!clearSessions.isIdle}
         onClick={() => clearSessions.mutate()}
       >
         Clear cached data

@@ -1,35 +1,67 @@
 import { TIMINGS, VALIDATION, emergencyLoginInput } from '@breaker/api-contract';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
 import { fieldErrors } from '../../form-errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
-import { AnchorLink } from '../layout/links';
+import { AnchorLink, ButtonLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
-import { postJson } from './post-json';
+import { useCapabilities } from './use-capabilities';
 
 export function EmergencyLoginPage() {
+  const { devLogin } = useCapabilities();
+  return (
+    <AuthCard
+      title="Emergency Access"
+      subtitle="Sign in with only your e-mail address."
+      footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}
+    >
+      {devLogin ? <EmergencyLoginForm /> : <EmergencyAccessOff />}
+    </AuthCard>
+  );
+}
+
+function EmergencyAccessOff() {
+  return (
+    <>
+      <Alert color="gray" icon={<IconLock size={18} />}>
+        Emergency access is turned off on this server. Sign in with your username and password instead.
+      </Alert>
+      <ButtonLink to="/login" fullWidth>
+        Go to sign in
+      </ButtonLink>
+    </>
+  );
+}
+
+function EmergencyLoginForm() {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
-  const login = useMutation({
-    mutationFn: (body: { email: string }) => postJson('/api/debug/bypass-login', body),
-    onSuccess: () => {
-      toastSuccess({ title: 'Login successful', message: 'You are now logged in. Redirecting...' });
-      // The auth gate moves a signed-in user from this screen to the dashboard.
-      window.setTimeout(() => void utils.auth.user.invalidate(), TIMINGS.emergencyRedirectMs);
-    },
+  const login = trpc.auth.emergencyLogin.useMutation({
+    onSuccess: () => toastSuccess({ title: 'Login successful', message: 'You are now logged in. Redirecting...' }),
     onError: (failure) => toastError({ title: 'Login failed', message: errorMessage(failure, 'Login failed') }),
   });
+
+  // The session cookie is already set; the signed-in user is loaded (and shown) only after the spec's pause.
+  useEffect(() => {
+    if (!login.isSuccess) return;
+    const timer = window.setTimeout(async () => {
+      await utils.auth.user.invalidate();
+      await navigate({ to: '/' });
+    }, TIMINGS.emergencyRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [login.isSuccess, utils, navigate]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
       setError(VALIDATION.emailRequired);
-      toastError({ title: VALIDATION.emailRequired, message: 'Please enter your email address' });
+      toastError({ id: 'emergency-email-required', title: VALIDATION.emailRequired, message: 'Please enter your email address' });
       return;
     }
     const parsed = emergencyLoginInput.safeParse({ email });
@@ -38,11 +70,7 @@ export function EmergencyLoginPage() {
   }
 
   return (
-    <AuthCard
-      title="Emergency Access"
-      subtitle="Sign in with only your e-mail address."
-      footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}
-    >
+    <>
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
         A temporary workaround for when the usual sign-in is not working. It is only available on development servers.
       </Alert>
@@ -62,6 +90,6 @@ export function EmergencyLoginPage() {
           </Button>
         </Stack>
       </form>
-    </AuthCard>
+    </>
   );
 }

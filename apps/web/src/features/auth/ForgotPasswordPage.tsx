@@ -1,21 +1,23 @@
 import { forgotPasswordInput } from '@breaker/api-contract';
 import { Button, List, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
 import { fieldErrors } from '../../form-errors';
 import { toastError } from '../../toast';
+import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
-import { postJson } from './post-json';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
-  const request = useMutation({
-    mutationFn: (body: { email: string }) => postJson('/api/auth/forgot-password', body),
-    onError: (failure) => toastError({ title: 'Request failed', message: errorMessage(failure, 'Please try again.') }),
+  const request = trpc.auth.forgotPassword.useMutation({
+    onError: (failure) =>
+      toastError({
+        title: 'Request failed',
+        message: errorMessage(failure, 'The reset link could not be requested. Please try again.'),
+      }),
   });
 
   function submit(event: FormEvent) {
@@ -31,7 +33,7 @@ export function ForgotPasswordPage() {
         <ThemeIcon size={48} radius="xl" variant="light" color="green" aria-hidden>
           <IconMailCheck size={26} />
         </ThemeIcon>
-        <Text>If an account uses {email.trim()}, a link to reset your password is on its way.</Text>
+        <Text>If an account uses {request.variables.email}, a link to reset your password is on its way.</Text>
         <List spacing="xs" fz="sm" c="dimmed">
           <List.Item>Can't find it? Check your spam folder.</List.Item>
           <List.Item>The link expires in 1 hour.</List.Item>

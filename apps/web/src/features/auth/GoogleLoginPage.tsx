@@ -1,7 +1,7 @@
-import { Button, Text } from '@mantine/core';
-import { IconBrandGoogle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
+import { GoogleSignInButton } from './GoogleSignInButton';
 
 export function GoogleLoginPage() {
   return (
@@ -10,9 +10,7 @@ export function GoogleLoginPage() {
       subtitle="One sign-in also connects your calendar, so your breaks land between meetings."
       footer={<AnchorLink to="/">Back to home</AnchorLink>}
     >
-      <Button component="a" href="/api/auth/google" size="md" fullWidth leftSection={<IconBrandGoogle size={20} />}>
-        Continue with Google
-      </Button>
+      <GoogleSignInButton size="md" fullWidth />
       <Text fz="xs" c="dimmed" ta="center">
         By continuing you agree to our Terms of Service and Privacy Policy. We only read your calendar to find free time and to
         add your breaks.

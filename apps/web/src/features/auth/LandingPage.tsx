@@ -1,10 +1,12 @@
 import { PRODUCT_NAME } from '@breaker/api-contract';
 import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconBrandGoogle, IconEye, IconLeaf, IconStretching, IconWalk } from '@tabler/icons-react';
+import { IconEye, IconLeaf, IconStretching, IconWalk } from '@tabler/icons-react';
 import { BrandMark } from '../layout/BrandMark';
 import { AnchorLink, ButtonLink } from '../layout/links';
+import { GoogleSignInButton } from './GoogleSignInButton';
 import { LandingSteps } from './LandingSteps';
+import { useCapabilities } from './use-capabilities';
 
 const BREAK_KINDS = [
   { icon: IconStretching, title: 'Stretch and posture', text: 'Loosen your neck, shoulders and back after a long call.' },
@@ -15,6 +17,7 @@ const BREAK_KINDS = [
 
 export function LandingPage() {
   useDocumentTitle(`${PRODUCT_NAME} · Short wellness breaks between your meetings`);
+  const { devLogin } = useCapabilities();
   return (
     <Box component="main">
       <Container size="lg" py="md">
@@ -43,16 +46,16 @@ export function LandingPage() {
               Sign In
             </ButtonLink>
           </Group>
-          <Button component="a" href="/api/auth/google" variant="outline" size="md" leftSection={<IconBrandGoogle size={18} />}>
-            Continue with Google
-          </Button>
+          <GoogleSignInButton variant="outline" size="md" />
           <Stack gap={4}>
             <Text fz="sm" c="dimmed">
               Prefer a password? <AnchorLink to="/login">Sign in with username and password</AnchorLink>
             </Text>
-            <Text fz="sm" c="dimmed">
-              Can't sign in? <AnchorLink to="/emergency-login">Emergency Access</AnchorLink>
-            </Text>
+            {devLogin && (
+              <Text fz="sm" c="dimmed">
+                Can't sign in? <AnchorLink to="/emergency-login">Emergency Access</AnchorLink>
+              </Text>
+            )}
           </Stack>
         </Stack>
       </Container>

@@ -9,8 +9,13 @@ import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
 import { DevelopmentSignIn } from './DevelopmentSignIn';
+import type { SignInReturnParams } from './sign-in-return';
+import { useCapabilities } from './use-capabilities';
+import { useSignInReturnNotice } from './use-sign-in-return-notice';
 
-export function LoginPage() {
+export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }) {
+  useSignInReturnNotice(returnParams);
+  const { devLogin } = useCapabilities();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -74,8 +79,8 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
-      <Divider label="Development" labelPosition="center" />
-      <DevelopmentSignIn />
+      <Divider label={devLogin ? 'Development' : 'Trouble signing in?'} labelPosition="center" />
+      <DevelopmentSignIn withTestUser={devLogin} />
     </AuthCard>
   );
 }

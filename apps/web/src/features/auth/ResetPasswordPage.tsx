@@ -1,26 +1,45 @@
 import { TIMINGS, VALIDATION, resetPasswordInput } from '@breaker/api-contract';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
 import { fieldErrors } from '../../form-errors';
 import { toastError } from '../../toast';
+import { trpc } from '../../trpc';
 import { AnchorLink, ButtonLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
-import { postJson } from './post-json';
 
 const INVALID_LINK = 'Invalid reset link. Please request a new password reset.';
 
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
+  return token ? <ResetPasswordForm token={token} /> : <InvalidResetLink />;
+}
+
+function InvalidResetLink() {
+  useEffect(() => {
+    toastError({ id: 'reset-link-missing', title: 'Reset link missing', message: INVALID_LINK });
+  }, []);
+
+  return (
+    <AuthCard title="Invalid Reset Link" footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}>
+      <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+        This link has no reset token. Open the link from your newest reset e-mail, or request a new one.
+      </Alert>
+      <ButtonLink to="/forgot-password" fullWidth>
+        Request a new link
+      </ButtonLink>
+    </AuthCard>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reset = useMutation({
-    mutationFn: (body: { token: string; newPassword: string }) => postJson('/api/auth/reset-password', body),
-    onError: (failure) => toastError({ title: 'Reset failed', message: errorMessage(failure, 'Please try again.') }),
+  const reset = trpc.auth.resetPassword.useMutation({
+    onError: (failure) => toastError({ title: 'Reset failed', message: errorMessage(failure, INVALID_LINK) }),
   });
 
   useEffect(() => {
@@ -29,25 +48,13 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     return () => window.clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  if (!token) {
-    return (
-      <AuthCard title="Invalid Reset Link" footer={<AnchorLink to="/login">Back to sign in</AnchorLink>}>
-        <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-          {INVALID_LINK}
-        </Alert>
-        <ButtonLink to="/forgot-password" fullWidth>
-          Request a new link
-        </ButtonLink>
-      </AuthCard>
-    );
-  }
-
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password updated">
+      <AuthCard title="Password Reset Successful" footer={<AnchorLink to="/login">Sign in now</AnchorLink>}>
         <Alert color="green" icon={<IconCircleCheck size={18} />}>
-          Your password has been changed. Taking you to sign in...
+          {reset.data.message}
         </Alert>
+        <Text c="dimmed">Taking you to sign in...</Text>
       </AuthCard>
     );
   }
@@ -62,7 +69,15 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Use at least 6 characters.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Use at least 6 characters."
+      footer={
+        <>
+          Link expired? <AnchorLink to="/forgot-password">Request a new one</AnchorLink>
+        </>
+      }
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput

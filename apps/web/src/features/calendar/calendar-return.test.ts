@@ -18,4 +18,8 @@ describe('calendar connection outcome', () => {
     expect(calendarReturnNotice({ error: 'something_else' })?.message).toBe('Failed to connect calendar. Please try again.');
     expect(calendarReturnNotice({})).toBeUndefined();
   });
+
+  it('does not take inherited object keys for known errors', () => {
+    expect(calendarReturnNotice({ error: 'toString' })?.message).toBe('Failed to connect calendar. Please try again.');
+  });
 });

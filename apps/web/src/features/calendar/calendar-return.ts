@@ -23,13 +23,14 @@ export function calendarReturnNotice({ success, error }: CalendarReturnParams): 
     return { kind: 'success', title: 'Calendar Connected!', message: 'Your calendar was connected successfully.' };
   }
   if (!error) return undefined;
-  const messages: Record<string, string> = {
-    calendar_oauth_failed: 'Calendar authorization was cancelled or failed.',
-    session_lost: 'Session expired. Please refresh the page and try again.',
-  };
+  // A Map, so that ?error=toString falls back to the default rather than finding Object.prototype.toString.
+  const messages = new Map([
+    ['calendar_oauth_failed', 'Calendar authorization was cancelled or failed.'],
+    ['session_lost', 'Session expired. Please refresh the page and try again.'],
+  ]);
   return {
     kind: 'error',
     title: 'Connection Failed',
-    message: messages[error] ?? 'Failed to connect calendar. Please try again.',
+    message: messages.get(error) ?? 'Failed to connect calendar. Please try again.',
   };
 }

@@ -2,13 +2,14 @@ import type { User } from '@breaker/api-contract';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { isTestMode } from '../../test-mode';
 import { TestModeBanner } from '../auth/TestModeBanner';
+import { useTestModeActive } from '../auth/use-capabilities';
 import { BrandMark } from './BrandMark';
 import { SideNavigation } from './SideNavigation';
 
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const testMode = useTestModeActive();
 
   return (
     <AppShell
@@ -26,7 +27,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
         <SideNavigation user={user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {isTestMode && (
+        {testMode && (
           <Box mb="md">
             <TestModeBanner />
           </Box>

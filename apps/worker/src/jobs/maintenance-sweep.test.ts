@@ -1,0 +1,82 @@
+import { insertSchedulingRun, insertUserWithPreferences, markConnectionSynced, replaceCalendarConnection } from '@breaker/db';
+import { openTestDatabase } from '@breaker/db/testing';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cadenceJitterMs, runMaintenanceSweep } from './maintenance-sweep.js';
+
+const HOUR = 60 * 60 * 1000;
+const preferenceRow = {
+  break_frequency: 3,
+  work_start_time: '09:00',
+  work_end_time: '17:00',
+  selected_exercise: null,
+  equipment: ['none'],
+  selected_activities: [],
+  break_types: [],
+  notifications_enabled: true,
+  calendar_booking_enabled: true,
+  sync_cadence: 'hourly',
+  calendar_view: 'week',
+  timezone: 'UTC',
+  work_days: [1, 2, 3, 4, 5],
+};
+
+describe('the maintenance sweep', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('spreads users over a tenth of their cadence, the same way every time', () => {
+    const offsets = ['a', 'b', 'c', 'd', 'e'].map((id) => cadenceJitterMs(`user-${id}`, HOUR));
+    expect(new Set(offsets).size).toBeGreaterThan(1);
+    for (const offset of offsets) expect(offset).toBeLessThan(HOUR / 10);
+    expect(cadenceJitterMs('user-a', HOUR)).toBe(offsets[0]);
+  });
+
+  it('hands on calendars due for their cadence and plans older than a day, and nothing else', async () => {
+    const now = new Date();
+    const fresh = await insertUserWithPreferences(database.db, { username: 'fresh', email: null }, preferenceRow);
+    const stale = await insertUserWithPreferences(database.db, { username: 'stale', email: null }, preferenceRow);
+    const daily = await insertUserWithPreferences(
+      database.db,
+      { username: 'daily', email: null },
+      { ...preferenceRow, sync_cadence: 'daily' },
+    );
+    for (const user of [fresh, stale, daily]) {
+      const connection = await replaceCalendarConnection(database.db, user.id, {
+        provider: 'ics',
+        account_email: null,
+        refresh_token_encrypted: null,
+        feed_url_encrypted: 'sealed',
+        scopes: null,
+      });
+      const ago = user === stale ? 2 * HOUR : 10 * 60 * 1000;
+      await markConnectionSynced(database.db, connection.id, new Date(now.getTime() - (user === daily ? 3 * HOUR : ago)));
+    }
+    const run = { trigger: 'refresh', engineVersion: 'test', seed: 1, input: {}, output: {}, durationMs: 1 };
+    const old = await insertSchedulingRun(database.db, { ...run, userId: stale.id });
+    await database.db
+      .updateTable('scheduling_runs')
+      .set({ created_at: new Date(now.getTime() - 30 * HOUR) })
+      .where('id', '=', old)
+      .execute();
+    await insertSchedulingRun(database.db, { ...run, userId: fresh.id });
+
+    const syncs: string[] = [];
+    const replans: string[] = [];
+    const result = await runMaintenanceSweep(
+      { db: database.db, log: pino({ level: 'silent' }), now: () => now },
+      {
+        syncCalendar: async (userId) => void syncs.push(userId),
+        placeBreaks: async (userId) => void replans.push(userId),
+      },
+    );
+    expect(syncs).toEqual([stale.id]);
+    expect(replans).toEqual([stale.id]);
+    expect(result).toEqual({ syncs: 1, replans: 1 });
+  });
+});

@@ -1,0 +1,35 @@
+import { SYNC_CADENCE_MS } from '@breaker/api-contract';
+import { listActiveConnections, listUsersPlannedBefore } from '@breaker/db';
+import type { JobDeps } from './job-deps.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SweepTargets {
+  syncCalendar(userId: string): Promise<void>;
+  placeBreaks(userId: string): Promise<void>;
+}
+
+/**
+ * A stable share (up to a tenth) of the cadence, per user, so thousands of hourly syncs spread over the hour
+ * instead of all falling due in the same minute.
+ */
+export function cadenceJitterMs(userId: string, cadenceMs: number): number {
+  let hash = 0;
+  for (const char of userId) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return (Math.abs(hash) % 1000) * (cadenceMs / 10_000);
+}
+
+/** Finds calendars due for their cadence's sync and plans due for their daily roll forward, and hands them on. */
+export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets): Promise<{ syncs: number; replans: number }> {
+  const now = deps.now().getTime();
+  const due = (await listActiveConnections(deps.db)).filter((connection) => {
+    const cadence = SYNC_CADENCE_MS[connection.syncCadence] ?? SYNC_CADENCE_MS['hourly'] ?? 0;
+    const last = connection.lastSyncedAt?.getTime() ?? 0;
+    return now - last >= cadence + cadenceJitterMs(connection.userId, cadence);
+  });
+  for (const connection of due) await targets.syncCalendar(connection.userId);
+  const stale = await listUsersPlannedBefore(deps.db, new Date(now - DAY_MS));
+  for (const userId of stale) await targets.placeBreaks(userId);
+  if (due.length + stale.length > 0) deps.log.info({ syncs: due.length, replans: stale.length }, 'maintenance sweep');
+  return { syncs: due.length, replans: stale.length };
+}
