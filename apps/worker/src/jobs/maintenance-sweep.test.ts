@@ -1,4 +1,10 @@
-import { insertSchedulingRun, insertUserWithPreferences, markConnectionSynced, replaceCalendarConnection } from '@breaker/db';
+import {
+  insertSchedulingRun,
+  insertUserWithPreferences,
+  markConnectionSynced,
+  replaceCalendarConnection,
+  sql,
+} from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
