@@ -65,11 +65,10 @@ describe('the maintenance sweep', () => {
     }
     const run = { trigger: 'refresh', engineVersion: 'test', seed: 1, input: {}, output: {}, durationMs: 1 };
     const old = await insertSchedulingRun(database.db, { ...run, userId: stale.id });
-    await database.db
-      .updateTable('scheduling_runs')
-      .set({ created_at: new Date(now.getTime() - 30 * HOUR) })
-      .where('id', '=', old)
-      .execute();
+    // Runs are history the app never updates; the test ages one directly.
+    await sql`update scheduling_runs set created_at = ${new Date(now.getTime() - 30 * HOUR)} where id = ${old}`.execute(
+      database.db,
+    );
     await insertSchedulingRun(database.db, { ...run, userId: fresh.id });
 
     const syncs: string[] = [];
