@@ -156,14 +156,15 @@ describe.each(['pglite', 'postgres'] as const)('the API on %s', (backend) => {
     expect(bad.json<{ error: { message: string } }>().error.message).toBe(VALIDATION.workEndTime);
   });
 
-  it('answers JSON 404s for unknown API paths and 501 for features still to come', async () => {
+  it('answers JSON 404s for unknown API paths and things that are not there', async () => {
     const client = new TestClient(subject.app);
     const unknown = await client.request('GET', '/api/nope');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: SERVER_MESSAGES.notFound });
-    const later = await client.request('DELETE', '/api/calendar/ics-feed');
-    expect(later.statusCode).toBe(501);
-    expect(later.json()).toEqual({ message: SERVER_MESSAGES.notImplemented });
+    await client.registerAndSignIn('nofeed');
+    const noFeed = await client.request('DELETE', '/api/calendar/ics-feed');
+    expect(noFeed.statusCode).toBe(404);
+    expect(noFeed.json()).toEqual({ message: 'No calendar feed is connected' });
     const malformed = await subject.app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -25,3 +25,12 @@ export interface CalendarSyncResult {
   eventsChanged?: number;
   message: string;
 }
+
+export const icsFeedInput = z.object({
+  url: z
+    .string({ error: 'Enter the address of your calendar feed' })
+    .trim()
+    .min(1, 'Enter the address of your calendar feed')
+    .max(2048, 'That feed address is too long'),
+});
+export type IcsFeedInput = z.infer<typeof icsFeedInput>;

@@ -27,7 +27,6 @@ export const SERVER_MESSAGES = {
   refreshOwnOnly: `You can only refresh your own ${PRODUCT_NAME}s...`,
   syncOwnOnly: 'You can only sync your own calendar',
   breakNotFound: 'That break was not found',
-  notImplemented: 'This feature is not available yet',
   notFound: 'Not found',
   unavailable: 'The service is temporarily unavailable, please try again shortly',
   internal: 'Something went wrong on our side, please try again',

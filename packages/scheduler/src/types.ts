@@ -1,57 +1,80 @@
-/** Everything the planner knows. Times are ISO 8601 instants; no clock is read and no randomness drawn except from `seed`. */
+/**
+ * Everything the planner knows. Instants are epoch milliseconds (numbers, never ISO strings: the job converts once,
+ * so nothing is parsed in the hot path). No clock is read and no randomness drawn except from `seed`.
+ */
 export interface PlacementInput {
-  /** IANA zone the work hours are in, e.g. 'Europe/Berlin'. */
+  /** IANA zone the work hours are in, e.g. 'Europe/Berlin'. An unknown zone is treated as UTC. */
   timeZone: string;
   /** 'HH:MM', local to `timeZone`. */
   workStart: string;
   workEnd: string;
-  /** Already clamped to the allowed options by the caller. */
+  /** Already clamped to the allowed options by the caller (a stored value outside 3–6 counts as 5). */
   breaksPerDay: number;
-  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  /** ISO weekdays, 1 = Monday … 7 = Sunday; empty means Monday to Friday. */
   workDays: readonly number[];
+  /** How many local days, starting with the day that contains `now`, are planned (6 in the product). */
   horizonDays: number;
-  now: string;
-  busy: readonly Interval[];
+  /** Epoch milliseconds. */
+  now: number;
+  /** Time the user's calendar marks busy, epoch milliseconds, any order; overlaps are fine. */
+  busy: readonly BusyInterval[];
+  /** The user's break sessions in the horizon, any status. */
   existing: readonly ExistingBreak[];
+  /** The activity pool, already narrowed to the user's library / types and equipment. */
   activities: readonly PlannableActivity[];
   seed: number;
 }
 
-export interface Interval {
-  start: string;
-  end: string;
+export interface BusyInterval {
+  /** Epoch milliseconds, inclusive. */
+  start: number;
+  /** Epoch milliseconds, exclusive. */
+  end: number;
 }
 
+export type BreakStatus = 'scheduled' | 'completed' | 'skipped';
+
 export interface ExistingBreak {
-  start: string;
+  /** Epoch milliseconds. */
+  start: number;
+  /** Minutes. */
   duration: number;
-  status: 'scheduled' | 'completed' | 'skipped';
+  status: BreakStatus;
   activityId: string;
 }
 
 export interface PlannableActivity {
   id: string;
+  /** stretch, eye-rest, walk, exercise, mindfulness, breathing, or another value. */
   type: string;
+  /** Whole minutes, 1 to 4. */
   duration: number;
 }
 
 export interface PlacedBreak {
-  start: string;
+  /** Epoch milliseconds, on a whole minute. */
+  start: number;
+  /** Minutes: the activity's duration. */
   duration: number;
   activityId: string;
+  /** A short human sentence: why this slot (and, when the context chose it, why this kind of activity). */
   reason: string;
 }
 
 export interface DayShortfall {
   /** Local date, 'YYYY-MM-DD'. */
   date: string;
+  /** Breaks per day the user asked for. */
   asked: number;
+  /** Breaks the day ends up with: kept sessions (completed, skipped, or earlier today) plus new ones. */
   placed: number;
   reason: string;
 }
 
 export interface PlacementResult {
   engineVersion: string;
+  /** New breaks, earliest first: they replace every future break still scheduled. */
   breaks: PlacedBreak[];
+  /** One entry for each work day in the horizon that ends up with fewer breaks than asked. */
   shortfalls: DayShortfall[];
 }

@@ -3,12 +3,12 @@ import {
   breakSessionPatch,
   emergencyLoginInput,
   forgotPasswordInput,
+  icsFeedInput,
   idParam,
   loginInput,
   registerInput,
   resetPasswordInput,
   selectedActivitiesInput,
-  SERVER_MESSAGES,
   updatePreferencesInput,
   userIdParam,
 } from '@breaker/api-contract';
@@ -21,6 +21,7 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectGoogleCalendar } from '../services/google-calendar-connect.js';
+import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
 import { oauthConfig } from '../services/oauth-config.js';
@@ -39,16 +40,6 @@ export interface RestRoute {
   url: string;
   /** What the route answers; undefined when it already sent a reply (a redirect). */
   handle(context: RouteContext): Promise<unknown>;
-}
-
-function notYet(method: HTTPMethods, url: string): RestRoute {
-  return {
-    method,
-    url,
-    async handle() {
-      throw new AppError('NOT_IMPLEMENTED', SERVER_MESSAGES.notImplemented);
-    },
-  };
 }
 
 /**
@@ -281,6 +272,18 @@ export const restRoutes: RestRoute[] = [
       return removeBreak(deps, requireUser(request).id, idParam.parse(request.params).id);
     },
   },
-  notYet('PUT', '/api/calendar/ics-feed'),
-  notYet('DELETE', '/api/calendar/ics-feed'),
+  {
+    method: 'PUT',
+    url: '/api/calendar/ics-feed',
+    async handle({ deps, request }) {
+      return connectIcsFeed(deps, requireUser(request).id, icsFeedInput.parse(request.body).url);
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/calendar/ics-feed',
+    async handle({ deps, request }) {
+      return disconnectIcsFeed(deps, requireUser(request).id);
+    },
+  },
 ];

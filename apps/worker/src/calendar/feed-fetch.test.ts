@@ -10,7 +10,10 @@ describe('calendar feed download', () => {
   let origin: string;
   beforeAll(async () => {
     server = http.createServer((request, response) => {
-      if (request.url === '/feed.ics') return void response.writeHead(200, { 'content-type': 'text/calendar' }).end(CALENDAR);
+      if (request.url === '/feed.ics') {
+        if (request.headers['if-none-match'] === '"v1"') return void response.writeHead(304).end();
+        return void response.writeHead(200, { 'content-type': 'text/calendar', etag: '"v1"' }).end(CALENDAR);
+      }
       if (request.url === '/moved') return void response.writeHead(302, { location: '/feed.ics' }).end();
       if (request.url === '/loop') return void response.writeHead(302, { location: '/loop' }).end();
       if (request.url === '/huge') {
@@ -39,11 +42,24 @@ describe('calendar feed download', () => {
     await expect(fetchFeed(new URL('http://[::ffff:127.0.0.1]:9/x'), { allowPrivate: false })).rejects.toThrow(
       /private or local/,
     );
-    expect(await fetchFeed(new URL(`${origin}/feed.ics`), { allowPrivate: true })).toBe(CALENDAR);
+    expect(await fetchFeed(new URL(`${origin}/feed.ics`), { allowPrivate: true })).toEqual({
+      kind: 'changed',
+      body: CALENDAR,
+      validator: 'etag:"v1"',
+    });
+  });
+
+  it('asks with the last ETag and learns the feed is unchanged', async () => {
+    expect(await fetchFeed(new URL(`${origin}/feed.ics`), { allowPrivate: true, validator: 'etag:"v1"' })).toEqual({
+      kind: 'unchanged',
+    });
   });
 
   it('follows a few redirects, and stops at loops, errors and oversized bodies', async () => {
-    expect(await fetchFeed(new URL(`${origin}/moved`), { allowPrivate: true })).toBe(CALENDAR);
+    expect(await fetchFeed(new URL(`${origin}/moved`), { allowPrivate: true })).toMatchObject({
+      kind: 'changed',
+      body: CALENDAR,
+    });
     await expect(fetchFeed(new URL(`${origin}/loop`), { allowPrivate: true })).rejects.toThrow(/redirects/);
     await expect(fetchFeed(new URL(`${origin}/missing`), { allowPrivate: true })).rejects.toThrow(/404/);
     await expect(fetchFeed(new URL(`${origin}/huge`), { allowPrivate: true })).rejects.toThrow(/5 MB/);

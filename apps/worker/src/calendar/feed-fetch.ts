@@ -12,6 +12,17 @@ const MAX_REDIRECTS = 3;
 export interface FeedFetchOptions {
   /** ALLOW_PRIVATE_FEEDS: loopback and private networks are refused unless this is on. */
   allowPrivate: boolean;
+  /** What the feed said last time (ETag or Last-Modified), so an unchanged feed costs no download. */
+  validator?: string | null;
+}
+
+export type FeedDownload = { kind: 'changed'; body: string; validator: string | null } | { kind: 'unchanged' };
+
+/** Stored as one string: `etag:<value>` or `modified:<HTTP date>`. */
+function conditionalHeaders(validator: string | null | undefined): Record<string, string> {
+  if (validator?.startsWith('etag:')) return { 'if-none-match': validator.slice('etag:'.length) };
+  if (validator?.startsWith('modified:')) return { 'if-modified-since': validator.slice('modified:'.length) };
+  return {};
 }
 
 /** `webcal://` is how calendar apps spell https. */
@@ -56,17 +67,17 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 /** Downloads an iCalendar feed: http(s) only, a size and time limit, a few redirects, each hop checked again. */
-export async function fetchFeed(feedUrl: URL, options: FeedFetchOptions): Promise<string> {
+export async function fetchFeed(feedUrl: URL, options: FeedFetchOptions): Promise<FeedDownload> {
   let url = feedUrl;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     const response = await requestOnce(url, options);
-    if (response.kind === 'body') return response.body;
+    if (response.kind !== 'redirect') return response;
     url = normaliseFeedUrl(new URL(response.location, url).toString());
   }
   throw new AppError('BAD_REQUEST', 'The calendar feed redirects too many times');
 }
 
-type Hop = { kind: 'body'; body: string } | { kind: 'redirect'; location: string };
+type Hop = FeedDownload | { kind: 'redirect'; location: string };
 
 const PRIVATE_REFUSED = 'Calendar feeds on private or local network addresses are not allowed';
 
@@ -83,13 +94,22 @@ function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
       {
         lookup: guardedLookup(options.allowPrivate),
         timeout: TIMEOUT_MS,
-        headers: { accept: 'text/calendar, text/plain;q=0.8, */*;q=0.1', 'user-agent': 'Breaker calendar sync' },
+        headers: {
+          accept: 'text/calendar, text/plain;q=0.8, */*;q=0.1',
+          'user-agent': 'Breaker calendar sync',
+          ...conditionalHeaders(options.validator),
+        },
       },
       (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
           resolve({ kind: 'redirect', location: response.headers.location });
+          return;
+        }
+        if (status === 304) {
+          response.resume();
+          resolve({ kind: 'unchanged' });
           return;
         }
         if (status !== 200) {
@@ -108,7 +128,12 @@ function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve({ kind: 'body', body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => {
+          const etag = response.headers.etag;
+          const modified = response.headers['last-modified'];
+          const validator = etag ? `etag:${etag}` : modified ? `modified:${modified}` : null;
+          resolve({ kind: 'changed', body: Buffer.concat(chunks).toString('utf8'), validator });
+        });
         response.on('error', reject);
       },
     );

@@ -2,6 +2,7 @@ import { AppError, SCHEDULING_HORIZON_DAYS, type CalendarSyncPayload, type Calen
 import { findCalendarConnection, findPreferences, findUserById, markConnectionStatus, markConnectionSynced } from '@breaker/db';
 import { DateTime } from 'luxon';
 import { createCalendarClient, isInvalidGrant } from '../google/google-calendar-client.js';
+import { syncIcsFeed } from '../calendar/ics-sync.js';
 import { syncGoogleCalendar, type SyncWindow } from '../google/google-calendar-sync.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { runPlaceBreaks } from './place-breaks.js';
@@ -30,19 +31,22 @@ export async function runCalendarSync(deps: CalendarJobDeps, payload: CalendarSy
   const preferences = await findPreferences(deps.db, payload.userId);
   const window = syncWindow(preferences?.timezone ?? 'UTC', deps.now());
 
-  if (connection.provider !== 'google') throw new AppError('NOT_IMPLEMENTED', 'Calendar feeds are not available yet');
-  if (!deps.google || !connection.refresh_token_encrypted) {
-    throw new AppError('UNAVAILABLE', 'Google Calendar is not configured on this server');
-  }
-  const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted));
   let outcome;
-  try {
-    outcome = await syncGoogleCalendar(deps, api, connection, window, deps.googleRetry);
-  } catch (error) {
-    if (!isInvalidGrant(error)) throw error;
-    await markConnectionStatus(deps.db, connection.id, 'needs_reconnection');
-    deps.log.warn({ userId: payload.userId }, 'Google access was revoked or expired; the calendar needs reconnecting');
-    return { needsReconnection: true, message: 'Breaker can no longer read your calendar; please reconnect it' };
+  if (connection.provider === 'ics') {
+    outcome = await syncIcsFeed(deps, connection, window);
+  } else {
+    if (!deps.google || !connection.refresh_token_encrypted) {
+      throw new AppError('UNAVAILABLE', 'Google Calendar is not configured on this server');
+    }
+    const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted));
+    try {
+      outcome = await syncGoogleCalendar(deps, api, connection, window, deps.googleRetry);
+    } catch (error) {
+      if (!isInvalidGrant(error)) throw error;
+      await markConnectionStatus(deps.db, connection.id, 'needs_reconnection');
+      deps.log.warn({ userId: payload.userId }, 'Google access was revoked or expired; the calendar needs reconnecting');
+      return { needsReconnection: true, message: 'Breaker can no longer read your calendar; please reconnect it' };
+    }
   }
   await markConnectionSynced(deps.db, connection.id, deps.now());
   deps.log.info({ userId: payload.userId, ...outcome }, 'calendar synced');

@@ -1,6 +1,6 @@
 import { effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
 import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
-import type { PlacementInput } from '@breaker/scheduler';
+import type { BreakStatus, PlacementInput } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
 
 export interface PlanningWindow {
@@ -20,19 +20,115 @@ export function planningWindow(preferences: PreferencesRow, now: Date): Planning
   };
 }
 
-/** The user's saved library, else their preferred types, else the whole catalogue. */
+/*
+ * Equipment. An activity needs what its `equipment` text names ('none' = nothing). The words below are things every
+ * office has; an activity that needs only such things stays in the pool unless the user's equipment list says
+ * otherwise ('no wall', 'without a desk'). Anything else (stairs, a resistance band, …) stays only when the user's
+ * list names it. 'none' in the user's list means "nothing special" and changes nothing.
+ */
+const OFFICE_WORDS = new Set([
+  'chair',
+  'chairs',
+  'desk',
+  'desks',
+  'edge',
+  'table',
+  'wall',
+  'doorway',
+  'door',
+  'window',
+  'water',
+  'bottle',
+  'cup',
+  'mug',
+  'glass',
+  'tea',
+  'coffee',
+  'pen',
+  'paper',
+  'notes',
+  'app',
+  'phone',
+]);
+/** Articles, linking words and plain qualifiers that name no extra thing. */
+const FILLER_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'and',
+  'or',
+  'your',
+  'any',
+  'some',
+  'sturdy',
+  'stable',
+  'solid',
+  'free',
+  'clear',
+  'nearby',
+]);
+
+function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, ' ')
+    .replace(/\b(a|an|the)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function words(text: string): string[] {
+  return normalise(text).split(' ').filter(Boolean);
+}
+
+/** True when `needed` names nothing but office things ("a sturdy desk and a chair without wheels" does). */
+export function isOfficeEquipment(needed: string): boolean {
+  // "without wheels" narrows which chair; it asks for nothing extra.
+  const named = words(needed.replace(/\bwithout\s+\w+/gi, ' ')).filter((w) => !FILLER_WORDS.has(w));
+  return named.length > 0 && named.every((w) => OFFICE_WORDS.has(w));
+}
+
+function mentions(needed: string, item: string): boolean {
+  const need = ` ${normalise(needed)} `;
+  const have = ` ${normalise(item)} `;
+  return have.trim() !== '' && (need.includes(have) || have.includes(need));
+}
+
+/** Whether the user can do an activity needing `needed`, given their equipment list. */
+export function equipmentAllows(needed: string, userEquipment: readonly string[]): boolean {
+  const need = normalise(needed);
+  if (need === '' || need === 'none') return true;
+  const lacking: string[] = [];
+  const having: string[] = [];
+  for (const entry of userEquipment) {
+    const match = /^\s*(?:no|not|without|lacking)\s+(.+)$/i.exec(entry);
+    if (match) lacking.push(match[1]!);
+    else if (normalise(entry) !== 'none') having.push(entry);
+  }
+  const needWords = words(needed);
+  if (lacking.some((item) => words(item).some((w) => !FILLER_WORDS.has(w) && needWords.includes(w)))) return false;
+  if (having.some((item) => mentions(needed, item))) return true;
+  return isOfficeEquipment(needed);
+}
+
+/**
+ * The activity pool: the user's saved library, else their preferred types, else the whole catalogue — each narrowed
+ * to the equipment they have; the first of these that leaves anything is the pool.
+ */
 export function activityPool(preferences: PreferencesRow, catalogue: readonly BreakActivityRow[]): BreakActivityRow[] {
+  const usable = catalogue.filter((a) => equipmentAllows(a.equipment, preferences.equipment));
   if (preferences.selected_activities.length > 0) {
     const chosen = new Set(preferences.selected_activities);
-    const library = catalogue.filter((a) => chosen.has(a.id));
+    const library = usable.filter((a) => chosen.has(a.id));
     if (library.length > 0) return library;
   }
   if (preferences.break_types.length > 0) {
     const types = new Set(preferences.break_types);
-    const preferred = catalogue.filter((a) => types.has(a.type));
+    const preferred = usable.filter((a) => types.has(a.type));
     if (preferred.length > 0) return preferred;
   }
-  return [...catalogue];
+  return usable;
 }
 
 /** Same user, same local day: same seed, so planning twice in a day gives the same plan. */
@@ -45,6 +141,11 @@ export function planningSeed(userId: string, localDate: string): number {
   return hash | 0;
 }
 
+export function sessionStatus(session: Pick<BreakSessionRow, 'completed_at' | 'skipped'>): BreakStatus {
+  return session.completed_at ? 'completed' : session.skipped ? 'skipped' : 'scheduled';
+}
+
+/** Database rows → the engine's input: Dates become epoch milliseconds here, once. */
 export function buildPlacementInput(args: {
   userId: string;
   preferences: PreferencesRow;
@@ -55,6 +156,10 @@ export function buildPlacementInput(args: {
   now: Date;
 }): PlacementInput {
   const { preferences, window, now } = args;
+  const busy: PlacementInput['busy'][number][] = [];
+  for (const event of args.events) {
+    if (event.blocks_time) busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime() });
+  }
   return {
     timeZone: window.timeZone,
     workStart: preferences.work_start_time,
@@ -62,14 +167,12 @@ export function buildPlacementInput(args: {
     breaksPerDay: effectiveBreaksPerDay(preferences.break_frequency),
     workDays: preferences.work_days,
     horizonDays: SCHEDULING_HORIZON_DAYS,
-    now: now.toISOString(),
-    busy: args.events
-      .filter((e) => e.blocks_time)
-      .map((e) => ({ start: e.start_time.toISOString(), end: e.end_time.toISOString() })),
+    now: now.getTime(),
+    busy,
     existing: args.existing.map((b) => ({
-      start: b.scheduled_time.toISOString(),
+      start: b.scheduled_time.getTime(),
       duration: b.duration,
-      status: b.completed_at ? 'completed' : b.skipped ? 'skipped' : 'scheduled',
+      status: sessionStatus(b),
       activityId: b.activity_id,
     })),
     activities: activityPool(preferences, args.catalogue).map((a) => ({ id: a.id, type: a.type, duration: a.duration })),

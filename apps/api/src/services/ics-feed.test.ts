@@ -1,0 +1,129 @@
+import { DateTime } from 'luxon';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+
+/** Tomorrow in UTC, as an iCalendar date-time. */
+function tomorrowAt(hour: number): string {
+  return DateTime.utc().plus({ days: 1 }).set({ hour, minute: 0, second: 0 }).toFormat("yyyyMMdd'T'HHmmss'Z'");
+}
+
+const FEED = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Breaker test//EN',
+  'BEGIN:VEVENT',
+  'UID:planning@example.com',
+  `DTSTART:${tomorrowAt(9)}`,
+  `DTEND:${tomorrowAt(11)}`,
+  'SUMMARY:Planning',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:lunch@example.com',
+  `DTSTART:${tomorrowAt(12)}`,
+  `DTEND:${tomorrowAt(13)}`,
+  'SUMMARY:Lunch (free)',
+  'TRANSP:TRANSPARENT',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+describe('calendar feeds (ICS)', () => {
+  let feedServer: http.Server;
+  let feedOrigin: string;
+  const requests: { url: string; ifNoneMatch: string | undefined }[] = [];
+  let subject: AppUnderTest;
+  let client: TestClient;
+  let userId: string;
+
+  beforeAll(async () => {
+    feedServer = http.createServer((request, response) => {
+      requests.push({ url: request.url ?? '', ifNoneMatch: request.headers['if-none-match'] });
+      if (request.url === '/calendar.ics') {
+        if (request.headers['if-none-match'] === '"one"') return void response.writeHead(304).end();
+        return void response.writeHead(200, { 'content-type': 'text/calendar', etag: '"one"' }).end(FEED);
+      }
+      if (request.url === '/page.html')
+        return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>');
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+    feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+    subject = await startTestApp('pglite', { env: { ALLOW_PRIVATE_FEEDS: 'true' } });
+    client = new TestClient(subject.app);
+    userId = (await client.registerAndSignIn('feedy')).id;
+    await client.request('PUT', '/api/user/preferences', {
+      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
+    });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await new Promise<void>((resolve) => feedServer.close(() => resolve()));
+  });
+
+  it('refuses what is not a calendar, and keeps what was there', async () => {
+    const html = await client.request('PUT', '/api/calendar/ics-feed', { url: `${feedOrigin}/page.html` });
+    expect(html.statusCode).toBe(400);
+    expect(html.json<{ message: string }>().message).toMatch(/iCalendar/);
+    expect((await client.request('PUT', '/api/calendar/ics-feed', { url: 'ftp://example.com/x.ics' })).statusCode).toBe(400);
+    expect((await client.request('PUT', '/api/calendar/ics-feed', { url: `${feedOrigin}/missing.ics` })).json()).toEqual({
+      message: 'The calendar feed answered 404 instead of a calendar',
+    });
+    expect((await client.request('PUT', '/api/calendar/ics-feed', {})).statusCode).toBe(400);
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
+  });
+
+  it('imports the feed, blocks only busy time, and plans around it', async () => {
+    const connected = await client.request('PUT', '/api/calendar/ics-feed', { url: `${feedOrigin}/calendar.ics` });
+    expect(connected.statusCode).toBe(200);
+    expect(connected.json()).toMatchObject({ imported: 2 });
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: 'ics' });
+    const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string; blocksTime: boolean }[]>();
+    expect(Object.fromEntries(events.map((e) => [e.title, e.blocksTime]))).toEqual({ Planning: true, 'Lunch (free)': false });
+    const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string; duration: number }[]>();
+    expect(breaks.length).toBeGreaterThan(0);
+    const from = DateTime.fromFormat(tomorrowAt(9), "yyyyMMdd'T'HHmmss'Z'", { zone: 'utc' }).toMillis();
+    const to = from + 2 * 60 * 60 * 1000;
+    expect(
+      breaks.every((b) => Date.parse(b.scheduledTime) + b.duration * 60_000 <= from || Date.parse(b.scheduledTime) >= to),
+    ).toBe(true);
+    const stored = await subject.db.selectFrom('calendar_connections').select('feed_url_encrypted').executeTakeFirstOrThrow();
+    expect(stored.feed_url_encrypted).not.toContain('127.0.0.1');
+  });
+
+  it('re-reads the feed on sync with its ETag, downloading nothing when it has not changed', async () => {
+    requests.length = 0;
+    const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(synced.statusCode).toBe(200);
+    expect(requests).toEqual([{ url: '/calendar.ics', ifNoneMatch: '"one"' }]);
+    expect((await client.request('GET', '/api/calendar-events')).json<unknown[]>()).toHaveLength(2);
+  });
+
+  it('disconnects the feed and its events', async () => {
+    expect((await client.request('DELETE', '/api/calendar/ics-feed')).statusCode).toBe(200);
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
+    expect((await client.request('GET', '/api/calendar-events')).json<unknown[]>()).toHaveLength(0);
+  });
+});
+
+describe('calendar feeds on private addresses', () => {
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    subject = await startTestApp('pglite');
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('are refused unless ALLOW_PRIVATE_FEEDS is on', async () => {
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('cautious');
+    for (const url of ['http://127.0.0.1:9/x.ics', 'http://localhost/x.ics', 'webcal://10.0.0.8/x.ics', 'http://[::1]/x.ics']) {
+      const refused = await client.request('PUT', '/api/calendar/ics-feed', { url });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/private or local/);
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
+import { describe, expect, it } from 'vitest';
+import {
+  activityPool,
+  buildPlacementInput,
+  equipmentAllows,
+  isOfficeEquipment,
+  planningSeed,
+  planningWindow,
+} from './placement-input.js';
+
+function activity(id: string, type: string, equipment: string, duration = 2): BreakActivityRow {
+  return { id, name: id, type, duration, difficulty: 'easy', equipment, summary: '', instructions: [], sort_order: 0 };
+}
+
+/** Every equipment text of the catalogue, one activity each. */
+const catalogue = [
+  activity('neck', 'stretch', 'none'),
+  activity('edge', 'stretch', 'a desk edge'),
+  activity('wall', 'exercise', 'a wall'),
+  activity('desk', 'exercise', 'a sturdy desk'),
+  activity('stairs', 'walk', 'stairs'),
+  activity('window', 'eye-rest', 'a window'),
+  activity('bottle', 'walk', 'a water bottle'),
+  activity('split', 'exercise', 'a sturdy desk and a chair without wheels'),
+  activity('chair', 'exercise', 'a sturdy chair'),
+  activity('note', 'mindfulness', 'a pen and paper, or a notes app'),
+  activity('door', 'stretch', 'a doorway'),
+  activity('sip', 'mindfulness', 'a cup of tea, coffee or water'),
+  activity('breath', 'breathing', 'none'),
+];
+
+function preferences(overrides: Partial<PreferencesRow> = {}): PreferencesRow {
+  return {
+    user_id: 'u',
+    break_frequency: 4,
+    work_start_time: '09:00',
+    work_end_time: '17:00',
+    selected_exercise: null,
+    equipment: ['none'],
+    selected_activities: [],
+    break_types: [],
+    notifications_enabled: true,
+    calendar_booking_enabled: true,
+    sync_cadence: 'hourly',
+    calendar_view: 'week',
+    timezone: 'Europe/Berlin',
+    work_days: [1, 2, 3, 4, 5],
+    updated_at: new Date(0),
+    ...overrides,
+  };
+}
+
+const ids = (rows: readonly BreakActivityRow[]) => rows.map((r) => r.id);
+
+describe('the activity pool and the equipment rule', () => {
+  it('keeps what needs nothing or only what every office has; drops the rest unless the user lists it', () => {
+    expect(ids(activityPool(preferences(), catalogue))).toEqual(ids(catalogue).filter((id) => id !== 'stairs'));
+    expect(ids(activityPool(preferences({ equipment: ['none', 'Stairs'] }), catalogue))).toContain('stairs');
+    expect(isOfficeEquipment('a sturdy desk and a chair without wheels')).toBe(true);
+    expect(isOfficeEquipment('stairs')).toBe(false);
+    expect(isOfficeEquipment('a resistance band')).toBe(false);
+    expect(equipmentAllows('a resistance band', ['resistance band'])).toBe(true);
+    expect(equipmentAllows('a yoga mat', ['a yoga mat', 'none'])).toBe(true);
+  });
+
+  it('an office item the user says they lack is dropped', () => {
+    const pool = ids(activityPool(preferences({ equipment: ['no wall', 'without a desk'] }), catalogue));
+    expect(pool).not.toContain('wall');
+    expect(pool).not.toContain('edge');
+    expect(pool).not.toContain('desk');
+    expect(pool).not.toContain('split');
+    expect(pool).toContain('chair');
+    expect(pool).toContain('neck');
+  });
+
+  it('the saved library, else the preferred types, else the whole catalogue — each narrowed by equipment', () => {
+    expect(ids(activityPool(preferences({ selected_activities: ['wall', 'breath', 'gone'] }), catalogue))).toEqual([
+      'wall',
+      'breath',
+    ]);
+    expect(ids(activityPool(preferences({ break_types: ['eye-rest', 'breathing'] }), catalogue))).toEqual(['window', 'breath']);
+    // A library with only stair activities, for someone without stairs: the preferred types take over.
+    expect(ids(activityPool(preferences({ selected_activities: ['stairs'], break_types: ['breathing'] }), catalogue))).toEqual([
+      'breath',
+    ]);
+    expect(ids(activityPool(preferences({ selected_activities: ['stairs'] }), catalogue))).toHaveLength(catalogue.length - 1);
+  });
+});
+
+describe('buildPlacementInput', () => {
+  it('turns database rows into epoch-millisecond input: busy events only, session status, clamped breaks per day, a daily seed', () => {
+    const now = new Date('2026-11-23T06:00:00Z');
+    const prefs = preferences({ break_frequency: 9 });
+    const window = planningWindow(prefs, now);
+    expect(window).toEqual({
+      from: new Date('2026-11-22T23:00:00Z'),
+      to: new Date('2026-11-28T23:00:00Z'),
+      timeZone: 'Europe/Berlin',
+    });
+    const event = (id: string, blocks: boolean): CalendarEventRow => ({
+      id,
+      user_id: 'u',
+      connection_id: 'c',
+      calendar_id: 'primary',
+      external_id: id,
+      title: id,
+      start_time: new Date('2026-11-23T09:00:00Z'),
+      end_time: new Date('2026-11-23T10:00:00Z'),
+      is_all_day: false,
+      blocks_time: blocks,
+      updated_at: now,
+    });
+    const session = (completed: boolean, skipped: boolean): BreakSessionRow => ({
+      id: 's',
+      user_id: 'u',
+      activity_id: 'neck',
+      scheduled_time: new Date('2026-11-23T08:00:00Z'),
+      duration: 2,
+      completed_at: completed ? now : null,
+      skipped,
+      placement_reason: null,
+      scheduling_run_id: null,
+      created_at: now,
+    });
+    const input = buildPlacementInput({
+      userId: 'u',
+      preferences: prefs,
+      window,
+      events: [event('busy', true), event('free', false)],
+      existing: [session(true, false), session(false, true), session(false, false)],
+      catalogue,
+      now,
+    });
+    expect(input.now).toBe(now.getTime());
+    expect(input.breaksPerDay).toBe(5);
+    expect(input.busy).toEqual([{ start: Date.parse('2026-11-23T09:00:00Z'), end: Date.parse('2026-11-23T10:00:00Z') }]);
+    expect(input.existing.map((e) => e.status)).toEqual(['completed', 'skipped', 'scheduled']);
+    expect(input.existing[0]!.start).toBe(Date.parse('2026-11-23T08:00:00Z'));
+    expect(input.activities).toHaveLength(catalogue.length - 1);
+    expect(input.seed).toBe(planningSeed('u', '2026-11-23'));
+  });
+});
