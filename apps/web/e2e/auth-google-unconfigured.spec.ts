@@ -1,11 +1,6 @@
-// Google sign-in on a server without a Google client (the e2e stacks set no GOOGLE_CLIENT_ID), and the errors a
-// Google round trip can come back to /login with.
-//
-// The sign-in flow through a fake Google belongs in its own spec (auth-google-fake.spec.ts): start the fake on
-// loopback, and hand the API its address through E2E_API_ENV_JSON, for example
-//   E2E_API_ENV_JSON='{"GOOGLE_CLIENT_ID":"e2e","GOOGLE_CLIENT_SECRET":"e2e","GOOGLE_BASE_URL":"http://127.0.0.1:4555"}'
-// (start-stack.mjs merges it into the API's and the worker's environment). While a client is configured that way,
-// the tests below, which need a server without one, are skipped.
+// Google sign-in on a server without a Google client (the embedded and postgres-redis stacks have none), and the
+// errors a Google round trip can come back to /login with. This spec runs in those two projects only; the sign-in
+// flow through a fake Google is google-sign-in.spec.ts, in the google project (playwright.config.ts).
 import { overrideCapabilities } from './support/capabilities';
 import { expect, test } from './support/fixtures';
 import { expectToast } from './support/toasts';
@@ -13,11 +8,6 @@ import { expectToast } from './support/toasts';
 const NOT_CONFIGURED = 'Google sign-in is not configured on this server. Use your username and password instead.';
 
 test.describe('without a Google client', () => {
-  test.skip(
-    /GOOGLE_CLIENT_ID/.test(process.env.E2E_API_ENV_JSON ?? ''),
-    'the stack was started with a Google client (E2E_API_ENV_JSON)',
-  );
-
   test('the landing page offers no dead Google link and says why', async ({ page }) => {
     await page.goto('/');
     const google = page.getByRole('button', { name: 'Continue with Google' });

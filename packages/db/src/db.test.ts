@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES } from '@breaker/api-contract';
 import { catalogueActivities } from './catalogue/activities.js';
 import {
   applyEventChanges,
@@ -22,26 +21,17 @@ import {
   replaceScheduledBreaks,
   updateBreakOutcome,
   updatePreferences,
+  newPreferences,
 } from './index.js';
 import { migrateToLatest } from './migrate.js';
 import { seedCatalogue } from './seed.js';
 import { openTestDatabase, type TestBackend } from './testing.js';
 
-const preferenceRow = {
-  break_frequency: DEFAULT_PREFERENCES.breakFrequency,
-  work_start_time: DEFAULT_PREFERENCES.workStartTime,
-  work_end_time: DEFAULT_PREFERENCES.workEndTime,
+const preferenceRow = newPreferences({
   selected_exercise: null,
-  equipment: ['none'],
-  selected_activities: [],
   break_types: ['stretch', 'eye-rest'],
-  notifications_enabled: true,
-  calendar_booking_enabled: true,
-  sync_cadence: 'hourly',
-  calendar_view: 'week',
   timezone: 'Europe/Berlin',
-  work_days: [1, 2, 3, 4, 5],
-};
+});
 
 describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

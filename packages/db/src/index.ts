@@ -2,6 +2,7 @@ export * from './client.js';
 export * from './schema.js';
 export * from './migrate.js';
 export * from './seed.js';
+export * from './default-preferences.js';
 export * from './token-cipher.js';
 export * from './queries/users.js';
 export * from './queries/sessions.js';

@@ -1,6 +1,5 @@
 import {
   AppError,
-  DEFAULT_PREFERENCES,
   USERNAME_MIN_LENGTH,
   SERVER_MESSAGES,
   type LoginInput,
@@ -12,30 +11,13 @@ import {
   findUserByEmail,
   findUserByUsername,
   insertUserWithPreferences,
+  newPreferences,
   type Db,
   type UserRow,
 } from '@breaker/db';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AppDeps } from '../deps.js';
 import { toUser } from './user-view.js';
-
-export function defaultPreferenceRow(overrides: { timezone?: string | null } = {}) {
-  return {
-    break_frequency: DEFAULT_PREFERENCES.breakFrequency,
-    work_start_time: DEFAULT_PREFERENCES.workStartTime,
-    work_end_time: DEFAULT_PREFERENCES.workEndTime,
-    selected_exercise: DEFAULT_PREFERENCES.selectedExercise,
-    equipment: [...DEFAULT_PREFERENCES.equipment],
-    selected_activities: [],
-    break_types: [],
-    notifications_enabled: DEFAULT_PREFERENCES.notificationsEnabled,
-    calendar_booking_enabled: DEFAULT_PREFERENCES.calendarBookingEnabled,
-    sync_cadence: DEFAULT_PREFERENCES.syncCadence,
-    calendar_view: DEFAULT_PREFERENCES.calendarView,
-    timezone: overrides.timezone ?? null,
-    work_days: [...DEFAULT_PREFERENCES.workDays],
-  };
-}
 
 export async function loadUser(db: Db, user: UserRow): Promise<User> {
   const preferences = await findPreferences(db, user.id);
@@ -51,7 +33,7 @@ export async function register(deps: AppDeps, input: RegisterInput, address: str
   const user = await insertUserWithPreferences(
     deps.db,
     { username: input.username, email: input.email, password_hash: passwordHash },
-    defaultPreferenceRow(),
+    newPreferences(),
   ).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken);
     throw error;

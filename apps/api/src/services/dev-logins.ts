@@ -1,7 +1,7 @@
 import { AppError } from '@breaker/api-contract';
-import { findUserByEmail, findUserByUsername, insertUserWithPreferences, type UserRow } from '@breaker/db';
+import { findUserByEmail, findUserByUsername, insertUserWithPreferences, newPreferences, type UserRow } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
-import { defaultPreferenceRow, freeUsername, isUniqueViolation } from './accounts.js';
+import { freeUsername, isUniqueViolation } from './accounts.js';
 
 const TEST_USERNAME = 'testuser';
 
@@ -19,7 +19,7 @@ export async function findOrCreateTestUser(deps: AppDeps): Promise<UserRow> {
   return insertUserWithPreferences(
     deps.db,
     { username: TEST_USERNAME, email: 'testuser@example.com', first_name: 'Test', last_name: 'User' },
-    defaultPreferenceRow(),
+    newPreferences(),
   ).catch(async (error: unknown) => {
     const winner = isUniqueViolation(error) ? await findUserByUsername(deps.db, TEST_USERNAME) : undefined;
     if (!winner) throw error;
@@ -34,5 +34,5 @@ export async function findOrCreateUserByEmail(deps: AppDeps, email: string, addr
   const existing = await findUserByEmail(deps.db, email);
   if (existing) return existing;
   const username = await freeUsername(deps.db, email.split('@')[0] ?? 'user');
-  return insertUserWithPreferences(deps.db, { username, email }, defaultPreferenceRow());
+  return insertUserWithPreferences(deps.db, { username, email }, newPreferences());
 }

@@ -3,12 +3,13 @@ import {
   findUserByEmail,
   findUserByGoogleSubject,
   insertUserWithPreferences,
+  newPreferences,
   updateGoogleProfile,
   type UserRow,
 } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 import type { GoogleProfile } from '../google/userinfo.js';
-import { defaultPreferenceRow, freeUsername } from './accounts.js';
+import { freeUsername } from './accounts.js';
 
 export const GOOGLE_EMAIL_IN_USE = 'google_email_in_use';
 
@@ -29,7 +30,7 @@ export async function signInWithGoogle(deps: AppDeps, profile: GoogleProfile): P
   const user = await insertUserWithPreferences(
     deps.db,
     { username, email: profile.email, google_subject: profile.id, ...names },
-    defaultPreferenceRow(),
+    newPreferences(),
   );
   deps.log.info({ userId: user.id }, 'account created with Google');
   return user;

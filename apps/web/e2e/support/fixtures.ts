@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { test as base, type TestInfo } from '@playwright/test';
-import { stackDataDir } from './stacks';
+import { STACKS, stackDataDir } from './stacks';
 
 export { expect } from '@playwright/test';
 
@@ -13,13 +13,18 @@ export interface Stack {
   dataDir: string;
   /** The stack's APP_URL: the origin of the links in its e-mails. */
   appUrl: string;
-  /** Where its e-mail lands: postgres-redis sends over SMTP to the loopback receiver, embedded writes the outbox. */
+  /** Where its e-mail lands: postgres-redis sends over SMTP to the loopback receiver, the others write the outbox. */
   mailFolder: 'smtp-inbox' | 'outbox';
+  /** Whether each test gets its own loopback address (see StackDefinition.perTestAddress). */
+  perTestAddress: boolean;
 }
 
 interface Fixtures {
   stack: Stack;
-  /** A loopback address of this test alone (127.0.0.N); the server sees every request of the test coming from it. */
+  /**
+   * A loopback address of this test alone (127.0.0.N); the server sees every request of the test coming from it.
+   * On a stack without per-test addresses (google) it is 127.0.0.1, shared by all tests, and the base URL is APP_URL.
+   */
   clientAddress: string;
 }
 
@@ -28,12 +33,15 @@ function projectStack(testInfo: TestInfo): Stack {
   if (!configured) throw new Error(`project ${testInfo.project.name} has no baseURL`);
   const port = Number(new URL(configured).port);
   const name = testInfo.project.name;
+  const definition = STACKS.find((stack) => stack.name === name);
+  if (!definition) throw new Error(`project ${name} is none of the stacks in stacks.ts`);
   return {
     name,
     port,
     dataDir: stackDataDir(port),
     appUrl: `http://127.0.0.1:${port}`,
-    mailFolder: name === 'postgres-redis' ? 'smtp-inbox' : 'outbox',
+    mailFolder: definition.mode === 'postgres-redis' ? 'smtp-inbox' : 'outbox',
+    perTestAddress: definition.perTestAddress,
   };
 }
 
@@ -93,6 +101,10 @@ export const test = base.extend<Fixtures>({
     await provide(projectStack(testInfo));
   },
   clientAddress: async ({ stack }, provide) => {
+    if (!stack.perTestAddress) {
+      await provide('127.0.0.1');
+      return;
+    }
     const address = claimAddress(stack);
     const stopProxy = await startClientProxy(address, stack.port);
     await provide(address);

@@ -1,15 +1,35 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The two stacks every spec runs against (one Playwright project each). */
-export const STACKS = [
-  { name: 'embedded', port: 3101 },
-  { name: 'postgres-redis', port: 3102 },
-] as const;
+/** The specs that need a Google (the fake one): they run only against the `google` stack, which has it. */
+export const GOOGLE_SPECS = '**/google-*.spec.ts';
+
+export interface StackDefinition {
+  /** The Playwright project. */
+  name: string;
+  /** What start-stack.mjs starts. */
+  mode: 'embedded' | 'postgres-redis' | 'embedded-google';
+  port: number;
+  /**
+   * Each test talks to the server from its own loopback address through a relay (fixtures.ts), so rate limits
+   * per address do not add up across tests. Not for the Google stack: a Google round trip comes back to APP_URL
+   * (the redirect URI registered with Google), and the state and PKCE cookies must be on that same origin.
+   */
+  perTestAddress: boolean;
+}
+
+/** The stacks the specs run against (one Playwright project each). */
+export const STACKS: readonly StackDefinition[] = [
+  { name: 'embedded', mode: 'embedded', port: 3101, perTestAddress: true },
+  { name: 'postgres-redis', mode: 'postgres-redis', port: 3102, perTestAddress: true },
+  // The embedded stack plus a fake Google (apps/worker/src/google/fake-google) as the API's GOOGLE_BASE_URL.
+  { name: 'google', mode: 'embedded-google', port: 3103, perTestAddress: false },
+];
 
 /**
  * A stack's DATA_DIR, at a fixed place so the specs can read what the server leaves there: `outbox/` (e-mail
- * without SMTP_URL), `smtp-inbox/` (what the loopback SMTP server received). start-stack.mjs wipes it at start.
+ * without SMTP_URL), `smtp-inbox/` (what the loopback SMTP server received), `fake-google.json` (where the fake
+ * Google of the google stack listens). start-stack.mjs wipes it at start.
  */
 export function stackDataDir(port: number): string {
   return join(tmpdir(), `breaker-e2e-${port}`);

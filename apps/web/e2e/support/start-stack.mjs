@@ -1,12 +1,18 @@
 // Starts one full Breaker stack for the end-to-end tests, from the built apps:
-//   embedded        the API alone, with its embedded database in DATA_DIR and jobs in-process; e-mail goes to
-//                   DATA_DIR/outbox/ (SMTP_URL unset)
-//   postgres-redis  the API and the worker, on a fresh PostgreSQL database and Redis database 9; e-mail goes over
-//                   real SMTP to a receiver on loopback that files every message in DATA_DIR/smtp-inbox/
+//   embedded         the API alone, with its embedded database in DATA_DIR and jobs in-process; e-mail goes to
+//                    DATA_DIR/outbox/ (SMTP_URL unset)
+//   postgres-redis   the API and the worker, on a fresh PostgreSQL database and Redis database 9; e-mail goes over
+//                    real SMTP to a receiver on loopback that files every message in DATA_DIR/smtp-inbox/
+//   embedded-google  embedded, plus a fake Google (apps/worker/dist/google/fake-google, from `turbo run build`) in
+//                    this process on a free loopback port, as the API's GOOGLE_BASE_URL with one client whose
+//                    redirect URIs are APP_URL's callbacks. It approves every authorization without a consent page
+//                    (the account login_hint names, else the first); the specs script it through its /__fake/ admin
+//                    and find it in DATA_DIR/fake-google.json ({ origin, clientId, accounts }).
 // Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
 // DATA_DIR is wiped at start so the specs can read it; E2E_API_ENV_JSON (a JSON object of strings) adds to or
-// overrides the environment of the API and the worker, e.g. {"GOOGLE_CLIENT_ID":"…","GOOGLE_BASE_URL":"http://127.0.0.1:…"}
-// for a spec that brings a fake Google. Stops the children on SIGTERM/SIGINT and cleans up after them.
+// overrides the environment of the API and the worker, e.g. {"LOG_LEVEL":"info"} (not GOOGLE_*: which stack has a
+// Google client is fixed, see above).
+// Stops the children on SIGTERM/SIGINT and cleans up after them.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const DEFAULT_PORTS = { embedded: 3101, 'postgres-redis': 3102 };
+const DEFAULT_PORTS = { embedded: 3101, 'postgres-redis': 3102, 'embedded-google': 3103 };
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = 'redis://127.0.0.1:6379/9';
 
@@ -28,6 +34,36 @@ const port = Number(portArgument ?? DEFAULT_PORTS[mode]);
 const dataDir = dataDirArgument ?? join(tmpdir(), `breaker-e2e-${port}`);
 const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
+const fakeGoogleModule = new URL('../../../worker/dist/google/fake-google/index.js', import.meta.url);
+const appUrl = `http://127.0.0.1:${port}`;
+
+/** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */
+const GOOGLE_CLIENT = {
+  clientId: 'breaker-e2e.apps.googleusercontent.com',
+  clientSecret: 'breaker-e2e-google-secret',
+  redirectUris: [`${appUrl}/api/auth/google/callback`, `${appUrl}/api/auth/google/calendar/callback`],
+};
+/** The fake's accounts from the start; specs add their own through POST /__fake/accounts. Ada is the default. */
+const GOOGLE_ACCOUNTS = [
+  {
+    sub: '110000000000000000001',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    givenName: 'Ada',
+    familyName: 'Lovelace',
+    picture: 'https://lh3.googleusercontent.com/a/ada-lovelace=s96-c',
+    timeZone: 'Europe/Berlin',
+  },
+  {
+    sub: '110000000000000000002',
+    email: 'grace@example.com',
+    name: 'Grace Hopper',
+    givenName: 'Grace',
+    familyName: 'Hopper',
+    picture: 'https://lh3.googleusercontent.com/a/grace-hopper=s96-c',
+    timeZone: 'Europe/Berlin',
+  },
+];
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
@@ -54,7 +90,7 @@ Object.assign(env, {
   // Loopback only: the specs' per-test proxies listen on 127.0.0.N with this same port (e2e/support/fixtures.ts).
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  APP_URL: `http://127.0.0.1:${port}`,
+  APP_URL: appUrl,
   ALLOW_DEV_LOGIN: 'true',
   LOG_LEVEL: 'warn',
 });
@@ -149,6 +185,8 @@ function extraEnv() {
   }
   for (const [name, value] of Object.entries(extra)) {
     if (typeof value !== 'string') throw new Error(`E2E_API_ENV_JSON: ${name} must be a string`);
+    // Which stacks have a Google client is fixed: the google-* specs need the fake, the others need none.
+    if (name.startsWith('GOOGLE_')) throw new Error(`E2E_API_ENV_JSON: ${name} is set by the embedded-google stack only`);
   }
   return extra;
 }
@@ -157,8 +195,36 @@ function psql(sql) {
   execFileSync('psql', [`${POSTGRES_SERVER}/postgres`, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], { stdio: 'inherit' });
 }
 
+/** Starts the fake Google from the built worker and points the API at it. */
+async function startGoogle() {
+  let module;
+  try {
+    module = await import(fakeGoogleModule.href);
+  } catch (error) {
+    throw new Error(`cannot load the fake Google from ${fileURLToPath(fakeGoogleModule)}; run \`npx turbo run build\` first`, {
+      cause: error,
+    });
+  }
+  const google = await module.startFakeGoogle({
+    host: '127.0.0.1',
+    clients: [GOOGLE_CLIENT],
+    accounts: GOOGLE_ACCOUNTS,
+    autoApprove: true,
+  });
+  Object.assign(env, {
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+    GOOGLE_BASE_URL: google.origin,
+  });
+  const about = { origin: google.origin, clientId: GOOGLE_CLIENT.clientId, accounts: GOOGLE_ACCOUNTS };
+  writeFileSync(join(dataDir, 'fake-google.json'), `${JSON.stringify(about, null, 2)}\n`);
+  return google;
+}
+
 let database;
 let smtpServer;
+let fakeGoogle;
+if (mode === 'embedded-google') fakeGoogle = await startGoogle();
 if (mode === 'postgres-redis') {
   database = `breaker_e2e_${randomBytes(6).toString('hex')}`;
   psql(`CREATE DATABASE ${database}`);
@@ -177,6 +243,7 @@ if (mode === 'postgres-redis') children.push(spawn(process.execPath, [workerMain
 
 function cleanUp() {
   smtpServer?.close();
+  void fakeGoogle?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!database) return;
   try {

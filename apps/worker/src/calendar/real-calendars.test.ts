@@ -1,4 +1,4 @@
-import { listActivities, type BreakActivityRow, type CalendarEventRow, type PreferencesRow } from '@breaker/db';
+import { listActivities, preferencesRow, type BreakActivityRow, type CalendarEventRow, type PreferencesRow } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import { placeBreaks, roomPerDay, verifyPlacement, type PlacementInput } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
@@ -36,23 +36,13 @@ const SETTINGS = [
 ];
 
 function preferences(zone: string, setting: (typeof SETTINGS)[number]): PreferencesRow {
-  return {
-    user_id: '00000000-0000-4000-8000-000000000001',
+  return preferencesRow('00000000-0000-4000-8000-000000000001', {
     break_frequency: setting.breaks,
     work_start_time: setting.start,
     work_end_time: setting.end,
     selected_exercise: null,
-    equipment: ['none'],
-    selected_activities: [],
-    break_types: [],
-    notifications_enabled: true,
-    calendar_booking_enabled: true,
-    sync_cadence: 'hourly',
-    calendar_view: 'week',
     timezone: zone,
-    work_days: [1, 2, 3, 4, 5],
-    updated_at: new Date(0),
-  };
+  });
 }
 
 function rows(events: readonly IcsEvent[]): CalendarEventRow[] {

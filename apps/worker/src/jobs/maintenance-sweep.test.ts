@@ -4,6 +4,7 @@ import {
   markConnectionSynced,
   replaceCalendarConnection,
   sql,
+  newPreferences,
 } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import { pino } from 'pino';
@@ -11,21 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadenceJitterMs, runMaintenanceSweep } from './maintenance-sweep.js';
 
 const HOUR = 60 * 60 * 1000;
-const preferenceRow = {
-  break_frequency: 3,
-  work_start_time: '09:00',
-  work_end_time: '17:00',
-  selected_exercise: null,
-  equipment: ['none'],
-  selected_activities: [],
-  break_types: [],
-  notifications_enabled: true,
-  calendar_booking_enabled: true,
-  sync_cadence: 'hourly',
-  calendar_view: 'week',
-  timezone: 'UTC',
-  work_days: [1, 2, 3, 4, 5],
-};
+const preferenceRow = newPreferences({ work_start_time: '09:00', timezone: 'UTC' });
 
 describe('the maintenance sweep', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

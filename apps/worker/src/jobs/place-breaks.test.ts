@@ -1,4 +1,4 @@
-import { insertUserWithPreferences, listBreaksFrom, listSchedulingRuns, updatePreferences } from '@breaker/db';
+import { insertUserWithPreferences, listBreaksFrom, newPreferences, listSchedulingRuns, updatePreferences } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,21 +6,13 @@ import type { JobDeps } from './job-deps.js';
 import { runPlaceBreaks } from './place-breaks.js';
 import { replaySchedulingRun } from './replay.js';
 
-const preferenceRow = {
+const preferenceRow = newPreferences({
   break_frequency: 4,
   work_start_time: '09:00',
-  work_end_time: '17:00',
   selected_exercise: null,
-  equipment: ['none'],
-  selected_activities: [],
   break_types: ['breathing'],
-  notifications_enabled: true,
-  calendar_booking_enabled: true,
-  sync_cadence: 'hourly',
-  calendar_view: 'week',
   timezone: 'America/New_York',
-  work_days: [1, 2, 3, 4, 5],
-};
+});
 
 describe('the placement job', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

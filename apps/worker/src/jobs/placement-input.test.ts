@@ -1,4 +1,11 @@
-import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
+import {
+  preferencesRow,
+  type BreakActivityRow,
+  type BreakSessionRow,
+  type CalendarEventRow,
+  type NewPreferences,
+  type PreferencesRow,
+} from '@breaker/db';
 import { describe, expect, it } from 'vitest';
 import {
   activityPool,
@@ -30,25 +37,14 @@ const catalogue = [
   activity('breath', 'breathing', 'none'),
 ];
 
-function preferences(overrides: Partial<PreferencesRow> = {}): PreferencesRow {
-  return {
-    user_id: 'u',
+function preferences(overrides: Partial<NewPreferences> = {}): PreferencesRow {
+  return preferencesRow('u', {
     break_frequency: 4,
     work_start_time: '09:00',
-    work_end_time: '17:00',
     selected_exercise: null,
-    equipment: ['none'],
-    selected_activities: [],
-    break_types: [],
-    notifications_enabled: true,
-    calendar_booking_enabled: true,
-    sync_cadence: 'hourly',
-    calendar_view: 'week',
     timezone: 'Europe/Berlin',
-    work_days: [1, 2, 3, 4, 5],
-    updated_at: new Date(0),
     ...overrides,
-  };
+  });
 }
 
 const ids = (rows: readonly BreakActivityRow[]) => rows.map((r) => r.id);

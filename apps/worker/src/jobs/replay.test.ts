@@ -4,6 +4,7 @@ import {
   insertUserWithPreferences,
   listSchedulingRuns,
   type SchedulingRunRow,
+  newPreferences,
 } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import type { PlacementResult } from '@breaker/scheduler';
@@ -19,21 +20,12 @@ import type { JobDeps } from './job-deps.js';
 import { runPlaceBreaks } from './place-breaks.js';
 import { formatReport, replayRun, replaySchedulingRun, runFromJson } from './replay.js';
 
-const preferenceRow = {
+const preferenceRow = newPreferences({
   break_frequency: 4,
   work_start_time: '09:00',
-  work_end_time: '17:00',
   selected_exercise: null,
-  equipment: ['none'],
-  selected_activities: [],
-  break_types: [],
-  notifications_enabled: true,
-  calendar_booking_enabled: true,
-  sync_cadence: 'hourly',
-  calendar_view: 'week',
   timezone: 'Europe/Berlin',
-  work_days: [1, 2, 3, 4, 5],
-};
+});
 
 const WORKER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -25,8 +25,8 @@ import { useCalendarReturnNotice } from './use-calendar-return-notice';
 import { WeekGrid } from './WeekGrid';
 
 export function CalendarPage({ returnParams }: { returnParams: CalendarReturnParams }) {
-  useCalendarReturnNotice(returnParams);
   const user = useSignedInUser();
+  useCalendarReturnNotice(returnParams, user.id);
   const { preferences } = user;
   const timeZone = resolveTimeZone(preferences.timezone);
   const today = todayIn(timeZone);

@@ -14,6 +14,7 @@ export function MeetingBlock({ event, timeZone, style }: MeetingBlockProps) {
   return (
     <div
       className={classes.meeting}
+      data-testid="meeting-block"
       style={style}
       data-free={event.blocksTime ? undefined : true}
       title={`${event.title}, ${time}`}

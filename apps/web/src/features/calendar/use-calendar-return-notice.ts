@@ -1,13 +1,22 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toastError, toastSuccess } from '../../toast';
+import { trpc } from '../../trpc';
 import { calendarReturnNotice, type CalendarReturnParams } from './calendar-return';
 import { useReloadSchedule } from './use-reload-schedule';
 
-/** Shows the outcome of the calendar-connection round trip once, then cleans the URL. */
-export function useCalendarReturnNotice(params: CalendarReturnParams): void {
+/** How many times to ask again while the server answers that the first sync is still running (it waits each time). */
+const FIRST_SYNC_CHECKS = 3;
+
+/**
+ * Shows the outcome of the calendar-connection round trip once, then cleans the URL. The server starts the first
+ * sync as it connects the calendar, and it may still be running when this page loads: a sync request joins it (the
+ * server runs one sync per user at a time and answers when it is done), so the meetings are reloaded after it.
+ */
+export function useCalendarReturnNotice(params: CalendarReturnParams, userId: string): void {
   const navigate = useNavigate();
   const reloadSchedule = useReloadSchedule();
+  const { mutateAsync: sync } = trpc.calendar.sync.useMutation();
   const { success, error } = params;
 
   useEffect(() => {
@@ -16,10 +25,17 @@ export function useCalendarReturnNotice(params: CalendarReturnParams): void {
     const toast = { id: 'calendar-return', title: notice.title, message: notice.message };
     if (notice.kind === 'success') {
       toastSuccess(toast);
-      void reloadSchedule();
+      void (async () => {
+        await reloadSchedule();
+        for (let check = 0; check < FIRST_SYNC_CHECKS; check += 1) {
+          const result = await sync({ userId }).catch(() => undefined);
+          if (!result?.running) break;
+        }
+        await reloadSchedule();
+      })();
     } else {
       toastError(toast);
     }
     void navigate({ to: '/calendar', search: {}, replace: true });
-  }, [success, error, navigate, reloadSchedule]);
+  }, [success, error, userId, navigate, reloadSchedule, sync]);
 }
