@@ -1,9 +1,8 @@
 import { MAINTENANCE_SWEEP_MS } from '@breaker/api-contract';
-import { createTokenCipher, loadTokenKey } from '@breaker/db';
+import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './database.js';
 import { loadConfig, WEB_DIST_DIR } from './env.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import { createQueueRunner } from './jobs/queue-runner.js';
@@ -14,7 +13,7 @@ import { createMailer } from './mail/mailer.js';
 const config = loadConfig();
 const logger = createLogger(config, 'api');
 
-const database = await openDatabase(config, logger);
+const database = await openPreparedDatabase(config, logger);
 
 const now = () => new Date();
 const cipher = createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir }));

@@ -6,7 +6,7 @@ import {
   placeBreaksPayload,
   QUEUES,
 } from '@breaker/api-contract';
-import { createDb, createTokenCipher, loadTokenKey } from '@breaker/db';
+import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
@@ -22,9 +22,7 @@ if (!config.redisUrl || !config.databaseUrl) {
   process.exit(0);
 }
 
-const database = await createDb({ kind: 'postgres', url: config.databaseUrl }, (error) =>
-  log.warn({ err: error }, 'database connection lost; the pool reconnects'),
-);
+const database = await openPreparedDatabase(config, log);
 const deps: CalendarJobDeps = {
   db: database.db,
   log,

@@ -1,6 +1,7 @@
 export * from './client.js';
 export * from './schema.js';
 export * from './migrate.js';
+export * from './open.js';
 export * from './seed.js';
 export * from './default-preferences.js';
 export * from './token-cipher.js';

@@ -42,6 +42,17 @@ export interface RestRoute {
   handle(context: RouteContext): Promise<unknown>;
 }
 
+/** Google sends the person back with `error=access_denied` (or another error) instead of a code. */
+function googleDeclined(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown>;
+  return typeof query['error'] === 'string' || typeof query['code'] !== 'string';
+}
+
+/** One short line for the log: OAuth errors carry whole HTTP exchanges that would only add noise. */
+function failureReason(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+}
+
 /**
  * Every `/api` call of the spec (§7) and its browser navigations, in one table. Each shim parses with the
  * shared schema and calls the same service as the tRPC procedure.
@@ -159,6 +170,7 @@ export const restRoutes: RestRoute[] = [
     async handle({ deps, request, reply }) {
       const google = request.server.googleSignIn;
       if (!google || !deps.config.google) return reply.redirect('/google-login?error=google_not_configured', 303);
+      if (googleDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
       try {
         const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
         const user = await signInWithGoogle(deps, await fetchGoogleProfile(deps.config.google, token.access_token));
@@ -168,7 +180,7 @@ export const restRoutes: RestRoute[] = [
         if (error instanceof AppError && error.message === GOOGLE_EMAIL_IN_USE) {
           return reply.redirect(`/login?error=${GOOGLE_EMAIL_IN_USE}`, 303);
         }
-        request.log.warn({ err: error }, 'Google sign-in failed');
+        request.log.warn({ reason: failureReason(error) }, 'Google sign-in failed');
         return reply.redirect('/login?error=google_failed', 303);
       }
     },
@@ -189,13 +201,14 @@ export const restRoutes: RestRoute[] = [
     async handle({ deps, request, reply }) {
       if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
       const google = request.server.googleCalendar;
+      if (googleDeclined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
       try {
         if (!google) throw new AppError('UNAVAILABLE', 'Google Calendar is not configured');
         const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
         await connectGoogleCalendar(deps, request.session.user.id, token);
         return reply.redirect('/calendar?success=calendar_connected', 303);
       } catch (error) {
-        request.log.warn({ err: error }, 'calendar connection failed');
+        request.log.warn({ reason: failureReason(error) }, 'calendar connection failed');
         return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
       }
     },

@@ -1,4 +1,4 @@
-import { createDb, listSchedulingRuns } from '@breaker/db';
+import { createDb, databaseConfig, listSchedulingRuns, type Db } from '@breaker/db';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { loadConfig } from '../env.js';
@@ -26,11 +26,9 @@ function print(report: ReplayReport): void {
   process.exitCode = report.identical ? 0 : 2;
 }
 
-async function withDatabase(work: (db: Awaited<ReturnType<typeof createDb>>['db']) => Promise<void>): Promise<void> {
+async function withDatabase(work: (db: Db) => Promise<void>): Promise<void> {
   const config = loadConfig();
-  const database = await createDb(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await createDb(databaseConfig(config));
   try {
     await work(database.db);
   } finally {
