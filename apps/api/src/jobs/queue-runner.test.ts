@@ -64,7 +64,7 @@ describe('refresh through BullMQ on Redis, with a worker on PostgreSQL', () => {
     const user = await client.registerAndSignIn('eager');
     await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC' } });
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => client.request('POST', `/api/refresh-breakers/${user.id}`)),
+      Array.from({ length: 10 }, () => client.request('POST', `/api/refresh-breakers/${user.id}`)),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const counts = results.map((r) => r.json<{ totalScheduled: number }>().totalScheduled);
