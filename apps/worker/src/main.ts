@@ -5,13 +5,14 @@ import {
   MAINTENANCE_SWEEP_MS,
   placeBreaksPayload,
   QUEUES,
+  writeBackPayload,
 } from '@breaker/api-contract';
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
-import { runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
+import { runBreakWriteBack, runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
@@ -33,13 +34,32 @@ const deps: CalendarJobDeps = {
 };
 const connection = createWorkerConnection(config.redisUrl);
 
+const queueOptions = { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS };
+const placeBreaksQueue = new Queue(QUEUES.placeBreaks, queueOptions);
+const calendarSyncQueue = new Queue(QUEUES.calendarSync, queueOptions);
+const maintenanceQueue = new Queue(QUEUES.maintenance, queueOptions);
+const writeBackQueue = new Queue(QUEUES.writeBack, queueOptions);
+const queueWriteBack = (userId: string) =>
+  writeBackQueue.add(QUEUES.writeBack, writeBackPayload.parse({ userId }), {
+    deduplication: { id: deduplicationId(QUEUES.writeBack, userId) },
+  });
+
 const placeBreaksWorker = new Worker(
   QUEUES.placeBreaks,
   async (job) => {
     const payload = placeBreaksPayload.parse(job.data);
-    return runPlaceBreaks({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.placeBreaks }) }, payload);
+    const result = await runPlaceBreaks({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.placeBreaks }) }, payload);
+    await queueWriteBack(payload.userId);
+    return result;
   },
   { connection, concurrency: 4 },
+);
+
+const writeBackWorker = new Worker(
+  QUEUES.writeBack,
+  (job) =>
+    runBreakWriteBack({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.writeBack }) }, writeBackPayload.parse(job.data)),
+  { connection, concurrency: 2 },
 );
 
 const calendarSyncWorker = new Worker(
@@ -51,10 +71,6 @@ const calendarSyncWorker = new Worker(
   { connection, concurrency: 2 },
 );
 
-const queueOptions = { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS };
-const placeBreaksQueue = new Queue(QUEUES.placeBreaks, queueOptions);
-const calendarSyncQueue = new Queue(QUEUES.calendarSync, queueOptions);
-const maintenanceQueue = new Queue(QUEUES.maintenance, queueOptions);
 // A job scheduler fires once per period however many workers run.
 await maintenanceQueue.upsertJobScheduler('maintenance-sweep', { every: MAINTENANCE_SWEEP_MS }, { name: 'sweep', data: {} });
 const maintenanceWorker = new Worker(
@@ -80,7 +96,7 @@ const maintenanceWorker = new Worker(
   { connection, concurrency: 1 },
 );
 
-for (const worker of [placeBreaksWorker, calendarSyncWorker, maintenanceWorker]) {
+for (const worker of [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker]) {
   worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
   worker.on('error', (error) => log.error({ queue: worker.name, err: error }, 'worker error'));
 }
@@ -91,8 +107,8 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'finishing running jobs, then exiting');
-  await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close()]);
-  await Promise.all([placeBreaksQueue.close(), calendarSyncQueue.close(), maintenanceQueue.close()]);
+  await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close(), writeBackWorker.close()]);
+  await Promise.all([placeBreaksQueue.close(), calendarSyncQueue.close(), maintenanceQueue.close(), writeBackQueue.close()]);
   await connection.quit();
   await database.close();
   process.exit(0);

@@ -5,6 +5,7 @@ export const QUEUES = {
   placeBreaks: 'place-breaks',
   calendarSync: 'calendar-sync',
   maintenance: 'maintenance',
+  writeBack: 'calendar-write-back',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,6 +23,9 @@ export const calendarSyncPayload = z.object({
   trigger: z.enum(['manual', 'cadence', 'connect']),
 });
 export type CalendarSyncPayload = z.infer<typeof calendarSyncPayload>;
+
+export const writeBackPayload = z.object({ userId: z.uuid() });
+export type WriteBackPayload = z.infer<typeof writeBackPayload>;
 
 /** How often each cadence syncs a calendar. */
 export const SYNC_CADENCE_MS: Record<string, number> = {

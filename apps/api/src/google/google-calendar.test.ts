@@ -47,8 +47,25 @@ const WEEK: EventInput[] = [
   { id: 'workshop', summary: 'Workshop', start: { dateTime: tomorrowAt(14) }, end: { dateTime: tomorrowAt(16) } },
 ];
 
+/** Reads of the user's meetings (Breaker's own write-back lists only its events, by their private property). */
 function eventsListCalls(google: FakeGoogle): number {
-  return google.calls.filter((call) => call.method === 'GET' && call.path === EVENTS_LIST).length;
+  return google.calls.filter(
+    (call) => call.method === 'GET' && call.path === EVENTS_LIST && !('privateExtendedProperty' in call.query),
+  ).length;
+}
+
+function breakerEvents(google: FakeGoogle) {
+  return google
+    .storedEvents(EMAIL, EMAIL)
+    .filter((e) => e.extendedProperties?.private?.['breaker'] === '1' && e.status !== 'cancelled');
+}
+
+async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not met in time');
 }
 
 describe('Google Calendar connection and sync through the fake Google', () => {
@@ -125,6 +142,35 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     expect(stored).not.toContain('refresh');
     const connection = await subject.db.selectFrom('calendar_connections').selectAll().executeTakeFirstOrThrow();
     expect(connection.refresh_token_encrypted).toMatch(/^v1\./);
+  });
+
+  it('writes the upcoming breaks into the calendar as free time, keeps them in step, and touches nothing else', async () => {
+    const upcoming = async () =>
+      (await client.request('GET', '/api/upcoming-breaks'))
+        .json<{ id: string; scheduledTime: string; completedAt: string | null; skipped: boolean }[]>()
+        .filter((b) => Date.parse(b.scheduledTime) > Date.now() && !b.completedAt && !b.skipped);
+    const planned = await upcoming();
+    await eventually(() => breakerEvents(google).length === planned.length);
+    expect(breakerEvents(google).every((e) => e.transparency === 'transparent' && e.summary?.endsWith('· Breaker'))).toBe(true);
+
+    google.resetCalls();
+    await client.request('POST', `/api/refresh-breakers/${userId}`);
+    await eventually(() => google.calls.some((call) => 'privateExtendedProperty' in call.query));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(google.calls.filter((call) => call.method !== 'GET' && call.path.startsWith(EVENTS_LIST))).toEqual([]);
+
+    // A refresh makes new sessions for the same times; their events stay.
+    const replanned = await upcoming();
+    expect(replanned.map((b) => b.scheduledTime)).toEqual(planned.map((b) => b.scheduledTime));
+    const [first, second] = replanned;
+    await client.request('PATCH', `/api/break-sessions/${first!.id}`, { skipped: true });
+    await client.request('DELETE', `/api/break-sessions/${second!.id}`);
+    await eventually(() => breakerEvents(google).length === planned.length - 2);
+    const meetings = google.storedEvents(EMAIL, EMAIL).filter((e) => !e.extendedProperties?.private?.['breaker']);
+    expect(meetings.map((e) => e.summary).sort()).toEqual(['Declined review', 'Focus time', 'Standup', 'Workshop']);
+    await client.request('POST', `/api/calendar/sync/${userId}`);
+    const titles = (await client.request('GET', '/api/calendar-events')).json<{ title: string }[]>().map((e) => e.title);
+    expect(titles.some((title) => title.endsWith('· Breaker'))).toBe(false);
   });
 
   it('re-syncs an unchanged calendar with exactly one events.list call and no writes', async () => {

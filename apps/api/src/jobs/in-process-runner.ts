@@ -1,5 +1,11 @@
 import type { CalendarSyncPayload, PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
-import { runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from '@breaker/worker/jobs';
+import {
+  runBreakWriteBack,
+  runCalendarSync,
+  runMaintenanceSweep,
+  runPlaceBreaks,
+  type CalendarJobDeps,
+} from '@breaker/worker/jobs';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 
 /** Without Redis the API runs the worker's own job functions itself; the embedded database serialises them. */
@@ -7,8 +13,15 @@ export function createInProcessRunner(deps: CalendarJobDeps, options: { sweepEve
   const syncsRunning = new Map<string, Promise<Awaited<ReturnType<typeof runCalendarSync>>>>();
   const runner: JobRunner = {
     mode: 'in-process',
-    placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
-      return runPlaceBreaks(deps, payload);
+    async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
+      const result = await runPlaceBreaks(deps, payload);
+      await runner.writeBreaksBack(payload.userId);
+      return result;
+    },
+    async writeBreaksBack(userId: string) {
+      void runBreakWriteBack(deps, { userId }).catch((error: unknown) =>
+        deps.log.warn({ err: error, userId }, 'writing breaks to the calendar failed'),
+      );
     },
     async syncCalendar(payload: CalendarSyncPayload, waitMs: number) {
       // One sync per user at a time: a second request joins the one under way.

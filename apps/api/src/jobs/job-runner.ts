@@ -4,6 +4,8 @@ import type { CalendarSyncPayload, CalendarSyncResult, PlaceBreaksPayload, Refre
 export interface JobRunner {
   readonly mode: 'queue' | 'in-process';
   placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult>;
+  /** Brings the user's calendar in line with their breaks, in the background. */
+  writeBreaksBack(userId: string): Promise<void>;
   /** Waits up to `waitMs` for the sync; a slower one goes on in the background and the answer says it is running. */
   syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult>;
   /** Throws while the queue backend cannot be reached. */

@@ -11,6 +11,7 @@ import {
   type PlaceBreaksPayload,
   type QueueName,
   type RefreshBreaksResult,
+  writeBackPayload,
 } from '@breaker/api-contract';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -42,6 +43,11 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
   };
   const placement = await open(QUEUES.placeBreaks);
   const sync = await open(QUEUES.calendarSync);
+  const writeBack = new Queue(QUEUES.writeBack, {
+    connection,
+    ...(prefix ? { prefix } : {}),
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
 
   const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplicationId?: string) =>
     target.queue.add(name, data, deduplicationId ? { deduplication: { id: deduplicationId } } : {}).catch((error: unknown) => {
@@ -57,6 +63,14 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
       } catch (error) {
         throw new AppError('UNAVAILABLE', 'Your breaks are still being planned; refresh again in a moment', { cause: error });
       }
+    },
+    async writeBreaksBack(userId: string) {
+      const payload = writeBackPayload.parse({ userId });
+      await writeBack
+        .add(QUEUES.writeBack, payload, { deduplication: { id: deduplicationId(QUEUES.writeBack, userId) } })
+        .catch((error: unknown) => {
+          throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
+        });
     },
     async syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult> {
       // One sync per user in flight: a second request joins the one already queued or running.
@@ -82,6 +96,7 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
         await events.close();
         await queue.close();
       }
+      await writeBack.close();
       await eventsConnection.quit().catch(() => undefined);
       await connection.quit().catch(() => undefined);
     },

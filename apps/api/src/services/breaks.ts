@@ -52,10 +52,12 @@ export async function recordBreakOutcome(
   await updateBreakOutcome(deps.db, userId, id, outcome);
   const updated = await findBreak(deps.db, userId, id);
   if (!updated) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  await deps.jobs.writeBreaksBack(userId);
   return toBreakSession(updated);
 }
 
 export async function removeBreak(deps: AppDeps, userId: string, id: string): Promise<{ ok: true }> {
   if (!(await deleteBreak(deps.db, userId, id))) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  await deps.jobs.writeBreaksBack(userId);
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { DateTime } from 'luxon';
+import { isBreakerEvent } from './break-write-back.js';
 
 export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
 
@@ -22,7 +23,8 @@ export function blocksTime(event: calendar_v3.Schema$Event): boolean {
 /** A Google event as Breaker stores it; all-day dates become midnights in the user's zone. */
 export function toEventChange(event: calendar_v3.Schema$Event, calendarId: string, timeZone: string): EventChange | undefined {
   if (!event.id) return undefined;
-  if (event.status === 'cancelled') return { kind: 'removal', calendarId, externalId: event.id };
+  // Breaker's own breaks in the calendar are not meetings; they were never stored, so their removal is harmless too.
+  if (event.status === 'cancelled' || isBreakerEvent(event)) return { kind: 'removal', calendarId, externalId: event.id };
   const allDay = Boolean(event.start?.date);
   const start = allDay
     ? DateTime.fromISO(event.start?.date ?? '', { zone: timeZone })

@@ -1,23 +1,14 @@
-import { AppError, SCHEDULING_HORIZON_DAYS, type CalendarSyncPayload, type CalendarSyncResult } from '@breaker/api-contract';
+import { AppError, type CalendarSyncPayload, type CalendarSyncResult } from '@breaker/api-contract';
 import { findCalendarConnection, findPreferences, findUserById, markConnectionStatus, markConnectionSynced } from '@breaker/db';
-import { DateTime } from 'luxon';
 import { createCalendarClient, isInvalidGrant } from '../google/google-calendar-client.js';
 import { syncIcsFeed } from '../calendar/ics-sync.js';
-import { syncGoogleCalendar, type SyncWindow } from '../google/google-calendar-sync.js';
+import { syncGoogleCalendar } from '../google/google-calendar-sync.js';
+import { syncWindow } from './sync-window.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { runPlaceBreaks } from './place-breaks.js';
+import { runBreakWriteBack } from './write-back.js';
 
 export const SYNCED_MESSAGE = 'Your calendar is up to date';
-
-/** A week back (the week view shows it) to a week past the planning horizon (next week's view). */
-export function syncWindow(timeZone: string, now: Date): SyncWindow {
-  const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
-  return {
-    from: today.minus({ days: 7 }).toJSDate(),
-    to: today.plus({ days: SCHEDULING_HORIZON_DAYS + 7 }).toJSDate(),
-    timeZone,
-  };
-}
 
 /** Reads the user's calendar into Breaker; when the busy time changed, the user's breaks are planned again. */
 export async function runCalendarSync(deps: CalendarJobDeps, payload: CalendarSyncPayload): Promise<CalendarSyncResult> {
@@ -50,6 +41,9 @@ export async function runCalendarSync(deps: CalendarJobDeps, payload: CalendarSy
   }
   await markConnectionSynced(deps.db, connection.id, deps.now());
   deps.log.info({ userId: payload.userId, ...outcome }, 'calendar synced');
-  if (outcome.busyChanged) await runPlaceBreaks(deps, { userId: payload.userId, trigger: 'sync' });
+  if (outcome.busyChanged) {
+    await runPlaceBreaks(deps, { userId: payload.userId, trigger: 'sync' });
+    await runBreakWriteBack(deps, { userId: payload.userId });
+  }
   return { eventsChanged: outcome.eventsChanged, message: SYNCED_MESSAGE };
 }

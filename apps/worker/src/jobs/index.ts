@@ -1,7 +1,9 @@
 export type { JobDeps } from './job-deps.js';
 export { runPlaceBreaks } from './place-breaks.js';
 export { replaySchedulingRun, type ReplayReport } from './replay.js';
-export { runCalendarSync, syncWindow } from './calendar-sync.js';
+export { runCalendarSync } from './calendar-sync.js';
+export { syncWindow } from './sync-window.js';
+export { runBreakWriteBack } from './write-back.js';
 export { FEED_CALENDAR_ID, readFeed } from '../calendar/ics-sync.js';
 export { normaliseFeedUrl } from '../calendar/feed-fetch.js';
 export type { CalendarJobDeps } from './calendar-job-deps.js';

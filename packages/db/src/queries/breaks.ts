@@ -138,3 +138,16 @@ export async function replaceScheduledBreaks(
     .returningAll()
     .execute();
 }
+
+/** Breaks still to come and still to take, with their activity names: what a calendar should show. */
+export async function listScheduledBreaksBetween(db: Db, userId: string, from: Date, to: Date): Promise<BreakWithActivity[]> {
+  const rows = await selectBreaksWithActivity(db)
+    .where('break_sessions.user_id', '=', userId)
+    .where('break_sessions.scheduled_time', '>=', from)
+    .where('break_sessions.scheduled_time', '<', to)
+    .where('break_sessions.completed_at', 'is', null)
+    .where('break_sessions.skipped', '=', false)
+    .orderBy('break_sessions.scheduled_time')
+    .execute();
+  return rows.map(toBreakWithActivity);
+}

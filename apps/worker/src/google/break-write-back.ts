@@ -1,0 +1,118 @@
+import { listScheduledBreaksBetween, type BreakWithActivity } from '@breaker/db';
+import type { calendar_v3 } from '@googleapis/calendar';
+import { createHash } from 'node:crypto';
+import type { JobDeps } from '../jobs/job-deps.js';
+import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
+
+const CALENDAR_ID = 'primary';
+/** The private extended property that marks an event as Breaker's: only such events are ever changed or deleted. */
+export const BREAKER_EVENT_PROPERTY = 'breaker';
+
+/**
+ * Deterministic per user and start time (Google ids are base32hex; hex is a subset), so a retried or repeated
+ * write-back updates the same event instead of adding another, and a re-plan that keeps a time keeps its event.
+ */
+export function breakEventId(userId: string, start: Date): string {
+  return `breaker${createHash('sha256').update(`${userId}:${start.getTime()}`).digest('hex').slice(0, 40)}`;
+}
+
+export function isBreakerEvent(event: calendar_v3.Schema$Event): boolean {
+  return event.extendedProperties?.private?.[BREAKER_EVENT_PROPERTY] === '1';
+}
+
+function desiredEvent(userId: string, scheduled: BreakWithActivity): calendar_v3.Schema$Event {
+  const start = scheduled.scheduled_time;
+  const end = new Date(start.getTime() + scheduled.duration * 60_000);
+  return {
+    id: breakEventId(userId, start),
+    summary: `${scheduled.activity.name} · Breaker`,
+    description: scheduled.activity.instructions.map((step, index) => `${index + 1}. ${step}`).join('\n'),
+    start: { dateTime: start.toISOString() },
+    end: { dateTime: end.toISOString() },
+    transparency: 'transparent',
+    extendedProperties: { private: { [BREAKER_EVENT_PROPERTY]: '1' } },
+  };
+}
+
+function sameSlot(a: calendar_v3.Schema$Event, b: calendar_v3.Schema$Event): boolean {
+  const instant = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
+  return (
+    a.summary === b.summary &&
+    instant(a.start?.dateTime) === instant(b.start?.dateTime) &&
+    instant(a.end?.dateTime) === instant(b.end?.dateTime)
+  );
+}
+
+export interface WriteBackOutcome {
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+/**
+ * Makes the user's calendar show exactly their upcoming scheduled breaks: missing ones are added, changed ones
+ * updated, and Breaker's events for breaks that were re-planned, completed, skipped or removed are deleted.
+ * Events Breaker did not create are never touched. Breaks show as free time, so they never block anyone's booking.
+ */
+export async function writeBreaksBack(
+  deps: JobDeps,
+  api: calendar_v3.Calendar,
+  userId: string,
+  window: { from: Date; to: Date },
+  retry: RetryOptions = {},
+): Promise<WriteBackOutcome> {
+  const scheduled = await listScheduledBreaksBetween(deps.db, userId, window.from, window.to);
+  const desired = new Map(scheduled.map((b) => [breakEventId(userId, b.scheduled_time), desiredEvent(userId, b)]));
+  const existing = new Map<string, calendar_v3.Schema$Event>();
+  let pageToken: string | undefined;
+  do {
+    const { data } = await withGoogleRetries(
+      () =>
+        api.events.list({
+          calendarId: CALENDAR_ID,
+          privateExtendedProperty: [`${BREAKER_EVENT_PROPERTY}=1`],
+          timeMin: window.from.toISOString(),
+          timeMax: window.to.toISOString(),
+          singleEvents: true,
+          maxResults: 2500,
+          ...(pageToken ? { pageToken } : {}),
+        }),
+      retry,
+    );
+    for (const event of data.items ?? []) if (event.id && isBreakerEvent(event)) existing.set(event.id, event);
+    pageToken = data.nextPageToken ?? undefined;
+  } while (pageToken);
+
+  const outcome: WriteBackOutcome = { created: 0, updated: 0, deleted: 0 };
+  for (const [id, event] of desired) {
+    const current = existing.get(id);
+    if (current && sameSlot(current, event)) continue;
+    if (current) {
+      await withGoogleRetries(() => api.events.patch({ calendarId: CALENDAR_ID, eventId: id, requestBody: event }), retry);
+      outcome.updated += 1;
+      continue;
+    }
+    try {
+      await withGoogleRetries(() => api.events.insert({ calendarId: CALENDAR_ID, requestBody: event }), retry);
+      outcome.created += 1;
+    } catch (error) {
+      // 409: the id exists (an earlier run's event, perhaps deleted since): bring it back with this break.
+      if (describeGoogleFailure(error).status !== 409) throw error;
+      await withGoogleRetries(
+        () => api.events.update({ calendarId: CALENDAR_ID, eventId: id, requestBody: { ...event, status: 'confirmed' } }),
+        retry,
+      );
+      outcome.updated += 1;
+    }
+  }
+  for (const id of existing.keys()) {
+    if (desired.has(id)) continue;
+    try {
+      await withGoogleRetries(() => api.events.delete({ calendarId: CALENDAR_ID, eventId: id }), retry);
+      outcome.deleted += 1;
+    } catch (error) {
+      if (![404, 410].includes(describeGoogleFailure(error).status ?? 0)) throw error;
+    }
+  }
+  return outcome;
+}

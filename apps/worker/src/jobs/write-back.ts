@@ -1,0 +1,31 @@
+import type { WriteBackPayload } from '@breaker/api-contract';
+import { findCalendarConnection, findPreferences, markConnectionStatus } from '@breaker/db';
+import { writeBreaksBack, type WriteBackOutcome } from '../google/break-write-back.js';
+import { createCalendarClient, isInvalidGrant } from '../google/google-calendar-client.js';
+import type { CalendarJobDeps } from './calendar-job-deps.js';
+import { syncWindow } from './sync-window.js';
+
+/** Puts the user's upcoming breaks into their Google Calendar, when they have one connected and booking on. */
+export async function runBreakWriteBack(
+  deps: CalendarJobDeps,
+  payload: WriteBackPayload,
+): Promise<WriteBackOutcome | { skipped: string }> {
+  const connection = await findCalendarConnection(deps.db, payload.userId);
+  if (connection?.provider !== 'google' || connection.status !== 'active' || !connection.refresh_token_encrypted) {
+    return { skipped: 'no writable calendar' };
+  }
+  const preferences = await findPreferences(deps.db, payload.userId);
+  if (!preferences?.calendar_booking_enabled) return { skipped: 'calendar booking is off' };
+  if (!deps.google) return { skipped: 'Google is not configured' };
+  const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted));
+  const window = { from: deps.now(), to: syncWindow(preferences.timezone ?? 'UTC', deps.now()).to };
+  try {
+    const outcome = await writeBreaksBack(deps, api, payload.userId, window, deps.googleRetry);
+    deps.log.info({ userId: payload.userId, ...outcome }, 'breaks written to the calendar');
+    return outcome;
+  } catch (error) {
+    if (!isInvalidGrant(error)) throw error;
+    await markConnectionStatus(deps.db, connection.id, 'needs_reconnection');
+    return { skipped: 'the calendar needs reconnecting' };
+  }
+}
