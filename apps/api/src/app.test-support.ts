@@ -43,6 +43,7 @@ export async function startTestApp(
         cipher,
         allowPrivateFeeds: config.allowPrivateFeeds,
         googleRetry: { sleep: () => Promise.resolve() },
+        googleTimeoutMs: 1000,
       });
   const mailer = createMailer(config);
   const app = await buildApp({

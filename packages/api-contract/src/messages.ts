@@ -30,6 +30,7 @@ export const SERVER_MESSAGES = {
   notFound: 'Not found',
   unavailable: 'The service is temporarily unavailable, please try again shortly',
   internal: 'Something went wrong on our side, please try again',
+  calendarSyncFailed: 'The calendar could not be synced; please try again shortly',
   tooManyRequests: 'Too many requests, please wait a moment and try again',
   unknownActivity: 'One or more selected activities do not exist',
 } as const;

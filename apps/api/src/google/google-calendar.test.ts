@@ -199,6 +199,15 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     expect(
       breaks.every((b) => Date.parse(b.scheduledTime) < lunch[0]! - 60_000 || Date.parse(b.scheduledTime) >= lunch[1]!),
     ).toBe(true);
+    // The calendar follows: Breaker's events sit exactly at the upcoming breaks, moved ones included.
+    const future = (await client.request('GET', '/api/upcoming-breaks'))
+      .json<{ scheduledTime: string; completedAt: string | null; skipped: boolean }[]>()
+      .filter((b) => Date.parse(b.scheduledTime) > Date.now() && !b.completedAt && !b.skipped)
+      .map((b) => Date.parse(b.scheduledTime));
+    await eventually(() => {
+      const written = breakerEvents(google).map((e) => Date.parse(e.start?.dateTime ?? ''));
+      return JSON.stringify(written.sort()) === JSON.stringify([...future].sort());
+    });
   });
 
   it('recovers from an expired sync token (410) with a full sync, losing nothing', async () => {
@@ -225,6 +234,17 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     expect(eventsListCalls(google)).toBeGreaterThanOrEqual(4);
     const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string }[]>();
     expect(events).toHaveLength(5);
+  });
+
+  it('gives up on a hanging request and retries it', async () => {
+    google.invalidateSyncTokens(EMAIL);
+    google.hangNext({ path: EVENTS_LIST, ms: 3000, times: 1 });
+    google.resetCalls();
+    const result = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(result.statusCode).toBe(200);
+    // The hung incremental read, its retry (410: the token was invalidated), then the full read.
+    expect(eventsListCalls(google)).toBe(3);
+    expect((await client.request('GET', '/api/calendar-events')).json<unknown[]>()).toHaveLength(5);
   });
 
   it('marks the connection for reconnection when Google revokes access (invalid_grant)', async () => {

@@ -1,4 +1,11 @@
-import type { CalendarSyncPayload, PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
+import {
+  AppError,
+  isAppError,
+  SERVER_MESSAGES,
+  type CalendarSyncPayload,
+  type PlaceBreaksPayload,
+  type RefreshBreaksResult,
+} from '@breaker/api-contract';
 import {
   runBreakWriteBack,
   runCalendarSync,
@@ -27,7 +34,11 @@ export function createInProcessRunner(deps: CalendarJobDeps, options: { sweepEve
       // One sync per user at a time: a second request joins the one under way.
       let sync = syncsRunning.get(payload.userId);
       if (!sync) {
-        sync = runCalendarSync(deps, payload).finally(() => syncsRunning.delete(payload.userId));
+        sync = runCalendarSync(deps, payload)
+          .catch((error: unknown) => {
+            throw isAppError(error) ? error : new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
+          })
+          .finally(() => syncsRunning.delete(payload.userId));
         syncsRunning.set(payload.userId, sync);
         sync.catch((error: unknown) => deps.log.warn({ err: error, userId: payload.userId }, 'calendar sync failed'));
       }

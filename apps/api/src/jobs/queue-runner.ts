@@ -85,7 +85,7 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
         return (await job.waitUntilFinished(sync.events, waitMs)) as CalendarSyncResult;
       } catch (error) {
         if (error instanceof Error && /timed out/.test(error.message)) return SYNC_RUNNING;
-        throw new AppError('UNAVAILABLE', 'The calendar could not be synced; please try again shortly', { cause: error });
+        throw new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
       }
     },
     async ping() {

@@ -1,4 +1,6 @@
+import { icsEvents, syncWindow } from '@breaker/worker/jobs';
 import { DateTime } from 'luxon';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +126,67 @@ describe('calendar feeds on private addresses', () => {
       const refused = await client.request('PUT', '/api/calendar/ics-feed', { url });
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ message: string }>().message).toMatch(/private or local/);
+    }
+  });
+});
+
+describe('the reference calendars through the feed path', () => {
+  const fixtures = new URL('../../../worker/src/calendar/fixtures/', import.meta.url);
+  const files = readdirSync(fixtures).filter((name) => name.endsWith('.ics'));
+  let clock = Date.now();
+  let feedServer: http.Server;
+  let feedOrigin: string;
+  let subject: AppUnderTest;
+
+  beforeAll(async () => {
+    feedServer = http.createServer((request, response) => {
+      const name = decodeURIComponent((request.url ?? '').slice(1));
+      if (!files.includes(name)) return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'text/calendar' }).end(readFileSync(new URL(name, fixtures)));
+    });
+    await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+    feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+    subject = await startTestApp('pglite', { env: { ALLOW_PRIVATE_FEEDS: 'true' }, now: () => new Date(clock) });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await new Promise<void>((resolve) => feedServer.close(() => resolve()));
+  });
+
+  it('imports every file with the busy times its events have (DST and Windows zones included)', async () => {
+    expect(files.length).toBe(7);
+    for (const [index, name] of files.entries()) {
+      const text = readFileSync(new URL(name, fixtures), 'utf8');
+      clock = Date.now();
+      const client = new TestClient(subject.app);
+      await client.registerAndSignIn(`reference${index}`);
+      await client.request('PUT', '/api/user/preferences', { preferences: { timezone: 'Europe/Berlin' } });
+      // Stand in the week of the file's first event, so its events fall inside the sync window.
+      const startLine = /BEGIN:VEVENT[\s\S]*?\nDTSTART([^\r\n]*)/.exec(text)?.[1] ?? '';
+      const first = /(\d{8})(T\d{6}Z?)?$/.exec(startLine)?.[1] ?? '20260101';
+      clock = DateTime.fromFormat(first, 'yyyyMMdd', { zone: 'utc' }).plus({ hours: 6 }).toMillis();
+      const connected = await client.request('PUT', '/api/calendar/ics-feed', {
+        url: `${feedOrigin}/${encodeURIComponent(name)}`,
+      });
+      expect(connected.statusCode, name).toBe(200);
+
+      const window = syncWindow('Europe/Berlin', new Date(clock));
+      const expected = icsEvents(text, window)
+        .map((e) => ({
+          title: e.title,
+          startTime: e.start.toISOString(),
+          endTime: e.end.toISOString(),
+          isAllDay: e.isAllDay,
+          blocksTime: e.blocksTime,
+        }))
+        .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title));
+      const stored = (await client.request('GET', '/api/calendar-events'))
+        .json<{ title: string; startTime: string; endTime: string; isAllDay: boolean; blocksTime: boolean }[]>()
+        .map(({ title, startTime, endTime, isAllDay, blocksTime }) => ({ title, startTime, endTime, isAllDay, blocksTime }))
+        .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title));
+      expect(expected.length, name).toBeGreaterThan(0);
+      expect(stored, name).toEqual(expected);
+      expect(connected.json<{ imported: number }>().imported, name).toBe(expected.length);
     }
   });
 });

@@ -8,6 +8,8 @@
 //                    redirect URIs are APP_URL's callbacks. It approves every authorization without a consent page
 //                    (the account login_hint names, else the first); the specs script it through its /__fake/ admin
 //                    and find it in DATA_DIR/fake-google.json ({ origin, clientId, accounts }).
+// The two stacks without Google also run with ALLOW_PRIVATE_FEEDS=true, so calendar-feed.spec.ts can serve its ICS
+// feeds from loopback.
 // Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
 // DATA_DIR is wiped at start so the specs can read it; E2E_API_ENV_JSON (a JSON object of strings) adds to or
 // overrides the environment of the API and the worker, e.g. {"LOG_LEVEL":"info"} (not GOOGLE_*: which stack has a
@@ -236,6 +238,8 @@ if (mode === 'postgres-redis') {
     SMTP_URL: `smtp://127.0.0.1:${smtpServer.address().port}`,
   });
 }
+// The calendar-feed specs serve their feeds on 127.0.0.1, which the API refuses unless told otherwise.
+if (mode !== 'embedded-google') env.ALLOW_PRIVATE_FEEDS = 'true';
 Object.assign(env, extraEnv());
 
 const children = [spawn(process.execPath, [apiMain], { env, stdio: 'inherit' })];

@@ -7,7 +7,11 @@ export const GOOGLE_REQUEST_TIMEOUT_MS = 10_000;
 export type GoogleSettings = NonNullable<Config['google']>;
 
 /** Google's own client, pointed at GOOGLE_BASE_URL when set; the access token is refreshed from the refresh token as needed. */
-export function createCalendarClient(google: GoogleSettings, refreshToken: string): calendar_v3.Calendar {
+export function createCalendarClient(
+  google: GoogleSettings,
+  refreshToken: string,
+  timeoutMs: number = GOOGLE_REQUEST_TIMEOUT_MS,
+): calendar_v3.Calendar {
   const endpoints = googleEndpoints(google);
   const oauth = new auth.OAuth2({
     clientId: google.clientId,
@@ -24,7 +28,7 @@ export function createCalendarClient(google: GoogleSettings, refreshToken: strin
     version: 'v3',
     auth: oauth,
     rootUrl: endpoints.apiRootUrl,
-    timeout: GOOGLE_REQUEST_TIMEOUT_MS,
+    timeout: timeoutMs,
     retry: false,
   });
 }

@@ -23,9 +23,19 @@ export function describeGoogleFailure(error: unknown): GoogleFailure {
   const reason = typeof data?.error === 'object' ? data.error.errors?.[0]?.reason : data?.error;
   const headers = e.response?.headers;
   const retryAfter = headers instanceof Headers ? headers.get('retry-after') : headers?.['retry-after'];
-  const timedOut =
-    e.name === 'AbortError' || e.name === 'TimeoutError' || ['ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED'].includes(String(e.code));
+  const timedOut = isTimeout(e) || isTimeout((e as { error?: unknown }).error) || isTimeout((e as { cause?: unknown }).cause);
   return { status, reason, retryAfterSeconds: retryAfter ? Number(retryAfter) || undefined : undefined, timedOut };
+}
+
+/** A request Google did not answer in time: the client aborted it, or the connection dropped. */
+function isTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === 'AbortError' ||
+    name === 'TimeoutError' ||
+    ['ETIMEDOUT', 'ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET'].includes(String(code))
+  );
 }
 
 function isRetryable(failure: GoogleFailure): boolean {

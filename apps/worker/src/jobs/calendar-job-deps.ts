@@ -8,6 +8,7 @@ export interface CalendarJobDeps extends JobDeps {
   google: GoogleSettings | undefined;
   cipher: TokenCipher;
   allowPrivateFeeds: boolean;
-  /** Tests shorten Google's backoff; production keeps the defaults. */
+  /** Tests shorten Google's backoff and request timeout; production keeps the defaults. */
   googleRetry?: RetryOptions;
+  googleTimeoutMs?: number;
 }

@@ -29,7 +29,7 @@ export async function runCalendarSync(deps: CalendarJobDeps, payload: CalendarSy
     if (!deps.google || !connection.refresh_token_encrypted) {
       throw new AppError('UNAVAILABLE', 'Google Calendar is not configured on this server');
     }
-    const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted));
+    const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted), deps.googleTimeoutMs);
     try {
       outcome = await syncGoogleCalendar(deps, api, connection, window, deps.googleRetry);
     } catch (error) {

@@ -5,6 +5,7 @@ export { runCalendarSync } from './calendar-sync.js';
 export { syncWindow } from './sync-window.js';
 export { runBreakWriteBack } from './write-back.js';
 export { FEED_CALENDAR_ID, readFeed } from '../calendar/ics-sync.js';
+export { icsEvents } from '../calendar/ics-events.js';
 export { normaliseFeedUrl } from '../calendar/feed-fetch.js';
 export type { CalendarJobDeps } from './calendar-job-deps.js';
 export { runMaintenanceSweep, type SweepTargets } from './maintenance-sweep.js';

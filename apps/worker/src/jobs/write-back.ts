@@ -17,7 +17,7 @@ export async function runBreakWriteBack(
   const preferences = await findPreferences(deps.db, payload.userId);
   if (!preferences?.calendar_booking_enabled) return { skipped: 'calendar booking is off' };
   if (!deps.google) return { skipped: 'Google is not configured' };
-  const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted));
+  const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted), deps.googleTimeoutMs);
   const window = { from: deps.now(), to: syncWindow(preferences.timezone ?? 'UTC', deps.now()).to };
   try {
     const outcome = await writeBreaksBack(deps, api, payload.userId, window, deps.googleRetry);

@@ -3,7 +3,9 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconCalendarPlus, IconRefresh, IconRotateClockwise, IconSettings, IconSparkles } from '@tabler/icons-react';
 import { toastError } from '../../toast';
 import { ButtonLink } from '../layout/links';
+import { CalendarFeedButton } from './CalendarFeedButton';
 import { ConnectCalendarButton } from './ConnectCalendarButton';
+import { DisconnectFeedButton } from './DisconnectFeedButton';
 import { useCalendarSync } from './use-calendar-sync';
 import { useRefreshBreaks } from './use-refresh-breaks';
 
@@ -44,7 +46,14 @@ export function CalendarActions({ user }: { user: User }) {
         </>
       ) : (
         <>
-          {user.calendarProvider === 'ics' && syncButton}
+          {user.calendarProvider === 'ics' ? (
+            <>
+              {syncButton}
+              <DisconnectFeedButton />
+            </>
+          ) : (
+            <CalendarFeedButton />
+          )}
           <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { CalendarProvider } from '@breaker/api-contract';
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCalendarOff } from '@tabler/icons-react';
+import { connectedLabel } from '../calendar/use-calendar-feed';
 import { AnchorLink } from '../layout/links';
 
 export function CalendarStatusCard({ provider }: { provider: CalendarProvider | null }) {
@@ -16,7 +17,7 @@ export function CalendarStatusCard({ provider }: { provider: CalendarProvider | 
           <IconCalendarOff size={22} color="var(--mantine-color-dimmed)" aria-hidden />
         )}
         <Badge variant="light" color={provider ? 'green' : 'gray'} size="lg">
-          {provider ? `Connected (${provider})` : 'Not Connected'}
+          {provider ? connectedLabel(provider) : 'Not Connected'}
         </Badge>
       </Group>
       {provider ? (

@@ -1,9 +1,22 @@
-import type { CalendarProvider } from '@breaker/api-contract';
-import { Badge, Group, Paper, Text, Title } from '@mantine/core';
-import { IconCalendarPlus } from '@tabler/icons-react';
+import { VALIDATION, type User } from '@breaker/api-contract';
+import { Badge, Button, Divider, Group, Paper, Text, Title } from '@mantine/core';
+import { IconCalendarPlus, IconRefresh } from '@tabler/icons-react';
+import { toastError } from '../../toast';
+import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
+import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
+import { connectedLabel } from '../calendar/use-calendar-feed';
+import { useCalendarSync } from '../calendar/use-calendar-sync';
 
-export function CalendarConnectionCard({ provider }: { provider: CalendarProvider | null }) {
+export function CalendarConnectionCard({ user }: { user: User }) {
+  const provider = user.calendarProvider;
+  const sync = useCalendarSync(provider);
+
+  function syncNow() {
+    if (user.id) sync.mutate({ userId: user.id });
+    else toastError({ title: 'Sync Failed', message: VALIDATION.userNotAuthenticated });
+  }
+
   return (
     <Paper withBorder radius="lg" p="lg">
       <Group justify="space-between" mb={4}>
@@ -11,13 +24,27 @@ export function CalendarConnectionCard({ provider }: { provider: CalendarProvide
           Calendar
         </Title>
         <Badge variant="light" color={provider ? 'green' : 'gray'}>
-          {provider ? `Connected (${provider})` : 'Not Connected'}
+          {provider ? connectedLabel(provider) : 'Not Connected'}
         </Badge>
       </Group>
       <Text fz="sm" c="dimmed" mb="md">
         Breaks are placed between the meetings of your connected calendar.
       </Text>
+      {provider === 'ics' && (
+        <Group gap="sm" mb="md">
+          <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
+            {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
+          </Button>
+          <DisconnectFeedButton />
+        </Group>
+      )}
       {provider !== 'google' && <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />}
+      {provider === null && (
+        <>
+          <Divider my="md" label="or use a calendar feed" labelPosition="center" />
+          <CalendarFeedForm />
+        </>
+      )}
     </Paper>
   );
 }

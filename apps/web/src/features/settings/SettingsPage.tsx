@@ -22,7 +22,7 @@ export function SettingsPage() {
         </Alert>
       )}
       {preferences.data && <WorkScheduleCard preferences={preferences.data} />}
-      <CalendarConnectionCard provider={user.calendarProvider} />
+      <CalendarConnectionCard user={user} />
       <AppearanceCard />
       <AccountCard />
     </Stack>

@@ -1,0 +1,293 @@
+// A calendar feed (ICS) instead of Google, on the two stacks without a Google client: the feed is served by this
+// spec on 127.0.0.1, which the API reads because start-stack.mjs sets ALLOW_PRIVATE_FEEDS=true. A page that is not
+// iCalendar is refused; the feed's meetings show on the week grid, breaks keep clear of the busy one, sync re-reads
+// the feed, and disconnecting removes the meetings.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from '@playwright/test';
+import { registerAccount, submitLogin } from './support/accounts';
+import { expect, test, uniqueName } from './support/fixtures';
+import { expectToast, toasts } from './support/toasts';
+
+const PASSWORD = 'stretch-and-breathe-42';
+/** The browser's zone (playwright.config.ts), which Settings saves as the user's. */
+const TIME_ZONE = 'Europe/Berlin';
+
+/** A day as 'YYYY-MM-DD', with arithmetic on noon UTC (as the web app does). */
+type Day = string;
+
+function dayIn(timeZone: string, instant: Date): Day {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+function noonUtc(day: Day): Date {
+  return new Date(`${day}T12:00:00Z`);
+}
+
+function addDays(day: Day, days: number): Day {
+  const date = noonUtc(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** ISO weekday, 1 = Monday … 7 = Sunday. */
+function weekday(day: Day): number {
+  return noonUtc(day).getUTCDay() || 7;
+}
+
+/**
+ * The next work day: tomorrow from Sunday to Thursday, next Monday on Friday and Saturday, so that the day gets
+ * breaks (Monday to Friday by default) and the overlap check has something to compare.
+ */
+function nextWorkDay(today: Day): Day {
+  const day = weekday(today);
+  return addDays(today, day === 5 ? 3 : day === 6 ? 2 : 1);
+}
+
+/** The day column's accessible name, as DayColumn writes it: 'Tuesday, March 4'. */
+function columnName(day: Day): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    noonUtc(day),
+  );
+}
+
+/** A wall-clock time of TIME_ZONE as an iCalendar UTC time, e.g. 20261123T090000Z. */
+function icsUtc(day: Day, clock: string): string {
+  const guess = new Date(`${day}T${clock}:00Z`);
+  const shown = new Date(
+    new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' })
+      .format(guess)
+      .replace(' ', 'T') + 'Z',
+  );
+  const instant = new Date(guess.getTime() - (shown.getTime() - guess.getTime()));
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+interface Meeting {
+  title: string;
+  from: string;
+  to: string;
+  busy: boolean;
+  /** As the meeting block's title shows the time. */
+  shown: string;
+}
+
+const MEETINGS: Meeting[] = [
+  { title: 'Quarterly planning', from: '10:00', to: '12:00', busy: true, shown: '10:00 AM – 12:00 PM' },
+  { title: 'Optional office hours', from: '14:00', to: '15:00', busy: false, shown: '2:00 PM – 3:00 PM' },
+];
+
+function feedFor(day: Day): string {
+  const events = MEETINGS.flatMap(({ title, from, to, busy }, index) => [
+    'BEGIN:VEVENT',
+    `UID:breaker-e2e-${day}-${index}@example.com`,
+    `DTSTAMP:${icsUtc(day, '00:00')}`,
+    `DTSTART:${icsUtc(day, from)}`,
+    `DTEND:${icsUtc(day, to)}`,
+    `SUMMARY:${title}`,
+    ...(busy ? [] : ['TRANSP:TRANSPARENT']),
+    'END:VEVENT',
+  ]);
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Breaker//e2e//EN',
+    'CALSCALE:GREGORIAN',
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+/** Serves the feed at /calendar.ics and an ordinary web page at /page.html, on 127.0.0.1 and a free port. */
+async function startFeedServer(ics: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    if (request.url === '/calendar.ics') {
+      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
+      response.end(ics);
+    } else if (request.url === '/page.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><html><head><title>My calendar</title></head><body><h1>Hello</h1></body></html>');
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('not found');
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
+}
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Where the meeting and break blocks of one day column are drawn. */
+function columnLayout(column: Locator) {
+  return column.evaluate((element) => {
+    const box = (node: Element) => {
+      const { top, bottom, left, right } = node.getBoundingClientRect();
+      return { top, bottom, left, right };
+    };
+    return {
+      meetings: [...element.querySelectorAll('[data-testid="meeting-block"]')].map((node) => ({
+        ...box(node),
+        title: node.firstElementChild?.textContent ?? '',
+        free: node.hasAttribute('data-free'),
+      })),
+      breaks: [...element.querySelectorAll('[data-testid="break-block"]')].map((node) => {
+        const label = node.getAttribute('aria-label') ?? '';
+        return { ...box(node), label, minutes: Number(/, (\d+) min, /.exec(label)?.[1] ?? NaN) };
+      }),
+    };
+  });
+}
+
+function apart(a: Box, b: Box): boolean {
+  return a.bottom <= b.top + 0.5 || a.top >= b.bottom - 0.5 || a.right <= b.left + 0.5 || a.left >= b.right - 0.5;
+}
+
+test('connect a calendar feed: a web page is refused, meetings on the grid, breaks around them, sync, disconnect', async ({
+  page,
+  baseURL,
+}) => {
+  const today = dayIn(TIME_ZONE, new Date());
+  const target = nextWorkDay(today);
+  // The week view starts on Monday: from Sunday on, the next work day is in next week.
+  const nextWeek = weekday(today) >= 5;
+  const feed = await startFeedServer(feedFor(target));
+  const account = { username: uniqueName('ics'), email: `${uniqueName('ics')}@example.com`, password: PASSWORD };
+
+  try {
+    await test.step('sign in and set 4 breaks a day, 07:00 to 19:00', async () => {
+      await registerAccount(page.request, baseURL!, account);
+      await page.goto('/login');
+      await submitLogin(page, account.username, account.password);
+      await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await chooseOption(page, 'Breaks per day', '4');
+      await chooseOption(page, 'Work starts at', '07:00');
+      await chooseOption(page, 'Work ends at', '19:00');
+      await page.getByRole('button', { name: 'Save Preferences' }).click();
+      await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
+      await expect(page.getByText('Not Connected')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Calendar feed URL (ICS)' })).toBeVisible();
+    });
+
+    const column = page.getByRole('group', { name: columnName(target), exact: true });
+    const meetingBlocks = column.getByTestId('meeting-block');
+    const dialog = page.getByRole('dialog', { name: 'Connect a calendar feed' });
+    const urlInput = dialog.getByRole('textbox', { name: 'Calendar feed URL (ICS)' });
+    const sync = page.getByRole('button', { name: 'Sync Calendar' });
+
+    await test.step('the calendar offers a feed beside Google', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeVisible();
+      await expect(sync).toHaveCount(0);
+      if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+      await expect(column).toBeVisible();
+      await page.getByRole('button', { name: 'Use a calendar feed' }).click();
+      await expect(urlInput).toBeVisible();
+      await expect(urlInput).toHaveAccessibleDescription(
+        'In Outlook, Apple Calendar or Fastmail, copy the secret iCal / ICS address of your calendar. webcal:// works too.',
+      );
+    });
+
+    await test.step('a web page instead of a feed: Connection Failed', async () => {
+      await urlInput.fill(`${feed.origin}/page.html`);
+      await dialog.getByRole('button', { name: 'Connect feed' }).click();
+      await expectToast(
+        page,
+        'Connection Failed',
+        'That address did not return an iCalendar feed (it should start with BEGIN:VCALENDAR)',
+      );
+      await expect(sync).toHaveCount(0);
+    });
+
+    await test.step('the feed: Calendar Connected!, and both meetings show with their titles', async () => {
+      await urlInput.fill(`${feed.origin}/calendar.ics`);
+      await dialog.getByRole('button', { name: 'Connect feed' }).click();
+      await expectToast(page, 'Calendar Connected!', 'Imported 2 events from your calendar feed');
+      await expect(dialog).toBeHidden();
+      await expect(sync).toBeVisible();
+      for (const { title, busy, shown } of MEETINGS) {
+        const block = meetingBlocks.filter({ hasText: title });
+        await expect(block).toBeVisible();
+        await expect(block).toHaveAttribute('title', `${title}, ${shown}`);
+        if (busy) await expect(block).not.toHaveAttribute('data-free');
+        else await expect(block).toHaveAttribute('data-free', 'true');
+      }
+    });
+
+    await test.step('Refresh Breakers: no break overlaps the busy meeting', async () => {
+      await page.getByRole('button', { name: 'Refresh Breakers' }).click();
+      const refreshed = toasts(page).getByRole('alert').filter({ hasText: 'Breakers Refreshed' });
+      await expect(refreshed).toBeVisible();
+      await refreshed.getByRole('button', { name: 'Dismiss notification' }).click();
+      await expect(column.getByTestId('break-block').first()).toBeVisible();
+      const { meetings, breaks } = await columnLayout(column);
+      const busy = meetings.find(({ title }) => title === MEETINGS[0]!.title);
+      expect(busy, 'the busy meeting is drawn').toBeDefined();
+      // Pixels per minute from the busy meeting, two hours long.
+      const pxPerMinute = (busy!.bottom - busy!.top) / 120;
+      expect(breaks.length).toBeGreaterThan(0);
+      for (const placed of breaks) {
+        expect(placed.minutes, placed.label).toBeGreaterThan(0);
+        // The break's own time, not its drawn box (short breaks are drawn taller so they stay readable).
+        const end = placed.top + placed.minutes * pxPerMinute;
+        expect(end <= busy!.top + 0.5 || placed.top >= busy!.bottom - 0.5, `${placed.label} overlaps the meeting`).toBe(true);
+        expect(apart(placed, busy!), `${placed.label} is drawn over the meeting`).toBe(true);
+      }
+    });
+
+    await test.step('Sync Calendar: Calendar Synced', async () => {
+      await sync.click();
+      await expectToast(page, 'Calendar Synced', 'Your calendar is up to date');
+      await expect(meetingBlocks).toHaveCount(MEETINGS.length);
+    });
+
+    await test.step('Settings names the feed', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await expect(page.getByText('Connected (calendar feed)')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Disconnect feed' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Calendar feed URL (ICS)' })).toHaveCount(0);
+    });
+
+    await test.step('Disconnect feed: Calendar Disconnected, and the meetings are gone', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+      await expect(meetingBlocks).toHaveCount(MEETINGS.length);
+      await page.getByRole('button', { name: 'Disconnect feed' }).click();
+      await page.getByRole('dialog', { name: 'Disconnect calendar feed?' }).getByRole('button', { name: 'Disconnect' }).click();
+      await expectToast(page, 'Calendar Disconnected', 'Your calendar feed was disconnected.');
+      await expect(meetingBlocks).toHaveCount(0);
+      await expect(sync).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Use a calendar feed' })).toBeVisible();
+    });
+  } finally {
+    await feed.close();
+  }
+});
