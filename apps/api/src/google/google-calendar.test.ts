@@ -166,6 +166,10 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     await client.request('PATCH', `/api/break-sessions/${first!.id}`, { skipped: true });
     await client.request('DELETE', `/api/break-sessions/${second!.id}`);
     await eventually(() => breakerEvents(google).length === planned.length - 2);
+    await client.request('PUT', '/api/user/preferences', { preferences: { calendarBookingEnabled: false } });
+    await eventually(() => breakerEvents(google).length === 0);
+    await client.request('PUT', '/api/user/preferences', { preferences: { calendarBookingEnabled: true } });
+    await eventually(() => breakerEvents(google).length === planned.length - 2);
     const meetings = google.storedEvents(EMAIL, EMAIL).filter((e) => !e.extendedProperties?.private?.['breaker']);
     expect(meetings.map((e) => e.summary).sort()).toEqual(['Declined review', 'Focus time', 'Standup', 'Workshop']);
     await client.request('POST', `/api/calendar/sync/${userId}`);

@@ -35,7 +35,9 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
     work_days: update.workDays,
   };
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-  return toPreferences(await updatePreferences(deps.db, userId, defined));
+  const saved = toPreferences(await updatePreferences(deps.db, userId, defined));
+  if (update.calendarBookingEnabled !== undefined) await deps.jobs.writeBreaksBack(userId);
+  return saved;
 }
 
 export async function saveSelectedActivities(

@@ -50,7 +50,7 @@ export interface WriteBackOutcome {
 }
 
 /**
- * Makes the user's calendar show exactly their upcoming scheduled breaks: missing ones are added, changed ones
+ * Makes the user's calendar show exactly their upcoming scheduled breaks (or none, with booking off): missing ones are added, changed ones
  * updated, and Breaker's events for breaks that were re-planned, completed, skipped or removed are deleted.
  * Events Breaker did not create are never touched. Breaks show as free time, so they never block anyone's booking.
  */
@@ -59,9 +59,11 @@ export async function writeBreaksBack(
   api: calendar_v3.Calendar,
   userId: string,
   window: { from: Date; to: Date },
-  retry: RetryOptions = {},
+  options: { bookingEnabled: boolean; retry?: RetryOptions },
 ): Promise<WriteBackOutcome> {
-  const scheduled = await listScheduledBreaksBetween(deps.db, userId, window.from, window.to);
+  const retry = options.retry ?? {};
+  // With booking turned off the calendar should hold none of Breaker's events: the same pass removes them all.
+  const scheduled = options.bookingEnabled ? await listScheduledBreaksBetween(deps.db, userId, window.from, window.to) : [];
   const desired = new Map(scheduled.map((b) => [breakEventId(userId, b.scheduled_time), desiredEvent(userId, b)]));
   const existing = new Map<string, calendar_v3.Schema$Event>();
   let pageToken: string | undefined;

@@ -5,7 +5,7 @@ import { createCalendarClient, isInvalidGrant } from '../google/google-calendar-
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { syncWindow } from './sync-window.js';
 
-/** Puts the user's upcoming breaks into their Google Calendar, when they have one connected and booking on. */
+/** Puts the user's upcoming breaks into their connected Google Calendar, or takes them out when booking is off. */
 export async function runBreakWriteBack(
   deps: CalendarJobDeps,
   payload: WriteBackPayload,
@@ -15,12 +15,15 @@ export async function runBreakWriteBack(
     return { skipped: 'no writable calendar' };
   }
   const preferences = await findPreferences(deps.db, payload.userId);
-  if (!preferences?.calendar_booking_enabled) return { skipped: 'calendar booking is off' };
+  if (!preferences) return { skipped: 'no preferences' };
   if (!deps.google) return { skipped: 'Google is not configured' };
   const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted), deps.googleTimeoutMs);
   const window = { from: deps.now(), to: syncWindow(preferences.timezone ?? 'UTC', deps.now()).to };
   try {
-    const outcome = await writeBreaksBack(deps, api, payload.userId, window, deps.googleRetry);
+    const outcome = await writeBreaksBack(deps, api, payload.userId, window, {
+      bookingEnabled: preferences.calendar_booking_enabled,
+      ...(deps.googleRetry ? { retry: deps.googleRetry } : {}),
+    });
     deps.log.info({ userId: payload.userId, ...outcome }, 'breaks written to the calendar');
     return outcome;
   } catch (error) {

@@ -7,6 +7,7 @@ import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
 import { connectedLabel } from '../calendar/use-calendar-feed';
 import { useCalendarSync } from '../calendar/use-calendar-sync';
+import { CalendarBookingSwitch } from './CalendarBookingSwitch';
 
 export function CalendarConnectionCard({ user }: { user: User }) {
   const provider = user.calendarProvider;
@@ -39,6 +40,7 @@ export function CalendarConnectionCard({ user }: { user: User }) {
         </Group>
       )}
       {provider !== 'google' && <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />}
+      {provider === 'google' && <CalendarBookingSwitch enabled={user.preferences.calendarBookingEnabled} />}
       {provider === null && (
         <>
           <Divider my="md" label="or use a calendar feed" labelPosition="center" />
