@@ -7,49 +7,10 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { registerAccount, submitLogin } from './support/accounts';
 import { expect, test, uniqueName } from './support/fixtures';
+import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { expectToast, toasts } from './support/toasts';
 
 const PASSWORD = 'stretch-and-breathe-42';
-/** The browser's zone (playwright.config.ts), which Settings saves as the user's. */
-const TIME_ZONE = 'Europe/Berlin';
-
-/** A day as 'YYYY-MM-DD', with arithmetic on noon UTC (as the web app does). */
-type Day = string;
-
-function dayIn(timeZone: string, instant: Date): Day {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-function noonUtc(day: Day): Date {
-  return new Date(`${day}T12:00:00Z`);
-}
-
-function addDays(day: Day, days: number): Day {
-  const date = noonUtc(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-function weekday(day: Day): number {
-  return noonUtc(day).getUTCDay() || 7;
-}
-
-/**
- * The next work day: tomorrow from Sunday to Thursday, next Monday on Friday and Saturday, so that the day gets
- * breaks (Monday to Friday by default) and the overlap check has something to compare.
- */
-function nextWorkDay(today: Day): Day {
-  const day = weekday(today);
-  return addDays(today, day === 5 ? 3 : day === 6 ? 2 : 1);
-}
-
-/** The day column's accessible name, as DayColumn writes it: 'Tuesday, March 4'. */
-function columnName(day: Day): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    noonUtc(day),
-  );
-}
 
 /** A wall-clock time of TIME_ZONE as an iCalendar UTC time, e.g. 20261123T090000Z. */
 function icsUtc(day: Day, clock: string): string {

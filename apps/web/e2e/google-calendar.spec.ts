@@ -12,50 +12,10 @@ import {
   type GoogleAccount,
   type GoogleEvent,
 } from './support/fake-google';
+import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { expectToast } from './support/toasts';
 
 const PASSWORD = 'stretch-and-breathe-42';
-/** The browser's zone (playwright.config.ts), which Settings saves as the user's. */
-const TIME_ZONE = 'Europe/Berlin';
-
-/** A day as 'YYYY-MM-DD', with arithmetic on noon UTC (as the web app does). */
-type Day = string;
-
-function dayIn(timeZone: string, instant: Date): Day {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-function noonUtc(day: Day): Date {
-  return new Date(`${day}T12:00:00Z`);
-}
-
-function addDays(day: Day, days: number): Day {
-  const date = noonUtc(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-function weekday(day: Day): number {
-  return noonUtc(day).getUTCDay() || 7;
-}
-
-/** The day column's accessible name, as DayColumn writes it: 'Tuesday, March 4'. */
-function columnName(day: Day): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    noonUtc(day),
-  );
-}
-
-/**
- * The next work day after today: tomorrow from Monday to Thursday, next Monday from Friday to Sunday. It lies wholly
- * in the future and within the planning horizon (6 days), so its whole work day gets breaks; the week it is in is
- * the one the test looks at (this week, or next week from Friday on).
- */
-function nextWorkDay(today: Day): Day {
-  const day = weekday(today);
-  return addDays(today, day >= 5 ? 8 - day : 1);
-}
 
 interface Meeting {
   title: string;
