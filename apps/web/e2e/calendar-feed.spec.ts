@@ -4,11 +4,11 @@
 // the feed, and disconnecting removes the meetings.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Locator, Page } from '@playwright/test';
 import { registerAccount, submitLogin } from './support/accounts';
 import { expect, test, uniqueName } from './support/fixtures';
 import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { expectToast, toasts } from './support/toasts';
+import { apart, chooseOption, columnLayout } from './support/week-grid';
 
 const PASSWORD = 'stretch-and-breathe-42';
 
@@ -90,44 +90,6 @@ async function startFeedServer(ics: string): Promise<{ origin: string; close: ()
         server.close(() => resolve());
       }),
   };
-}
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-/** Where the meeting and break blocks of one day column are drawn. */
-function columnLayout(column: Locator) {
-  return column.evaluate((element) => {
-    const box = (node: Element) => {
-      const { top, bottom, left, right } = node.getBoundingClientRect();
-      return { top, bottom, left, right };
-    };
-    return {
-      meetings: [...element.querySelectorAll('[data-testid="meeting-block"]')].map((node) => ({
-        ...box(node),
-        title: node.firstElementChild?.textContent ?? '',
-        free: node.hasAttribute('data-free'),
-      })),
-      breaks: [...element.querySelectorAll('[data-testid="break-block"]')].map((node) => {
-        const label = node.getAttribute('aria-label') ?? '';
-        return { ...box(node), label, minutes: Number(/, (\d+) min, /.exec(label)?.[1] ?? NaN) };
-      }),
-    };
-  });
-}
-
-function apart(a: Box, b: Box): boolean {
-  return a.bottom <= b.top + 0.5 || a.top >= b.bottom - 0.5 || a.right <= b.left + 0.5 || a.left >= b.right - 0.5;
 }
 
 test('connect a calendar feed: a web page is refused, meetings on the grid, breaks around them, sync, disconnect', async ({

@@ -1,7 +1,7 @@
 // Google Calendar in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // connect (incremental authorization with offline access), meetings on the week grid, breaks around them, sync,
 // access revoked on Google's side, reconnect, and a cancelled authorization.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerAccount, submitLogin } from './support/accounts';
 import {
   chooseGoogleAccount,
@@ -14,6 +14,7 @@ import {
 } from './support/fake-google';
 import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { expectToast } from './support/toasts';
+import { chooseOption, columnLayout } from './support/week-grid';
 
 const PASSWORD = 'stretch-and-breathe-42';
 
@@ -43,12 +44,6 @@ function meetingsOn(day: Day, owner: GoogleAccount): GoogleEvent[] {
   }));
 }
 
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
-
 async function setWorkSchedule(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await chooseOption(page, 'Breaks per day', '4');
@@ -56,39 +51,6 @@ async function setWorkSchedule(page: Page) {
   await chooseOption(page, 'Work ends at', '19:00');
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
-}
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-interface ColumnLayout {
-  meetings: (Box & { title: string; free: boolean })[];
-  breaks: (Box & { label: string; minutes: number })[];
-}
-
-/** Where the meeting and break blocks of one day column are drawn. */
-function columnLayout(column: Locator): Promise<ColumnLayout> {
-  return column.evaluate((element) => {
-    const box = (node: Element) => {
-      const { top, bottom, left, right } = node.getBoundingClientRect();
-      return { top, bottom, left, right };
-    };
-    return {
-      meetings: [...element.querySelectorAll('[data-testid="meeting-block"]')].map((node) => ({
-        ...box(node),
-        title: node.firstElementChild?.textContent ?? '',
-        free: node.hasAttribute('data-free'),
-      })),
-      breaks: [...element.querySelectorAll('[data-testid="break-block"]')].map((node) => {
-        const label = node.getAttribute('aria-label') ?? '';
-        return { ...box(node), label, minutes: Number(/, (\d+) min, /.exec(label)?.[1] ?? NaN) };
-      }),
-    };
-  });
 }
 
 test('connect Google Calendar: meetings on the grid, breaks around them, sync, revoked access, reconnect', async ({

@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseOption } from './support/week-grid';
 
 const PASSWORD = 'stretch-and-breathe-42';
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
-}
 
 /** Breaks go on work days (Monday–Friday) within the next 6 days; late in the week they all fall into next week. */
 async function noWorkTimeLeftThisWeek(page: Page): Promise<boolean> {
