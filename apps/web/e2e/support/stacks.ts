@@ -18,12 +18,18 @@ export interface StackDefinition {
   perTestAddress: boolean;
 }
 
+/**
+ * The first stack's port; the others follow it. E2E_PORT_BASE (with E2E_REDIS_DB for the Redis database) lets two
+ * runs share a machine without taking each other's ports or queues.
+ */
+const PORT_BASE = Number(process.env['E2E_PORT_BASE'] ?? 3101);
+
 /** The stacks the specs run against (one Playwright project each). */
 export const STACKS: readonly StackDefinition[] = [
-  { name: 'embedded', mode: 'embedded', port: 3101, perTestAddress: true },
-  { name: 'postgres-redis', mode: 'postgres-redis', port: 3102, perTestAddress: true },
+  { name: 'embedded', mode: 'embedded', port: PORT_BASE, perTestAddress: true },
+  { name: 'postgres-redis', mode: 'postgres-redis', port: PORT_BASE + 1, perTestAddress: true },
   // The embedded stack plus a fake Google (apps/worker/src/google/fake-google) as the API's GOOGLE_BASE_URL.
-  { name: 'google', mode: 'embedded-google', port: 3103, perTestAddress: false },
+  { name: 'google', mode: 'embedded-google', port: PORT_BASE + 2, perTestAddress: false },
 ];
 
 /**

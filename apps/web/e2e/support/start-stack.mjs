@@ -1,8 +1,9 @@
 // Starts one full Breaker stack for the end-to-end tests, from the built apps:
 //   embedded         the API alone, with its embedded database in DATA_DIR and jobs in-process; e-mail goes to
 //                    DATA_DIR/outbox/ (SMTP_URL unset)
-//   postgres-redis   the API and the worker, on a fresh PostgreSQL database and Redis database 9; e-mail goes over
-//                    real SMTP to a receiver on loopback that files every message in DATA_DIR/smtp-inbox/
+//   postgres-redis   the API and the worker, on a fresh PostgreSQL database and Redis database 9 (or E2E_REDIS_DB);
+//                    e-mail goes over real SMTP to a receiver on loopback that files every message in
+//                    DATA_DIR/smtp-inbox/
 //   embedded-google  embedded, plus a fake Google (apps/worker/dist/google/fake-google, from `turbo run build`) in
 //                    this process on a free loopback port, as the API's GOOGLE_BASE_URL with one client whose
 //                    redirect URIs are APP_URL's callbacks. It approves every authorization without a consent page
@@ -25,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 
 const DEFAULT_PORTS = { embedded: 3101, 'postgres-redis': 3102, 'embedded-google': 3103 };
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
-const REDIS_URL = 'redis://127.0.0.1:6379/9';
+const REDIS_URL = `redis://127.0.0.1:6379/${process.env.E2E_REDIS_DB ?? 9}`;
 
 const [mode, portArgument, dataDirArgument] = process.argv.slice(2);
 if (!(mode in DEFAULT_PORTS)) {
