@@ -20,6 +20,7 @@ export function toHttpError(error: unknown): HttpError {
     };
   }
   if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true };
+  if (isDependencyDown(error)) return { status: 503, message: SERVER_MESSAGES.unavailable, expected: true, retryAfterSeconds: 5 };
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, message: clientMessage(error, status), expected: true };
@@ -33,6 +34,21 @@ export function firstIssueMessage(error: ZodError): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
   // Messages written for people (the spec's) stand alone; zod's generic ones need the field name.
   return field && /^(Invalid|Expected|Required|Too)/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Socket errors and PostgreSQL's shutdown / cannot-connect codes: the database or Redis is down or restarting. */
+const DEPENDENCY_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DEPENDENCY_DOWN_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable/;
+
+/** A request failing because PostgreSQL or Redis is unreachable is the server's temporary state, not a bug: 503. */
+export function isDependencyDown(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DEPENDENCY_DOWN_CODES.has(code)) return true;
+    if (typeof message === 'string' && DEPENDENCY_DOWN_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function statusOf(error: unknown): number | undefined {

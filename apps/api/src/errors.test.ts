@@ -1,0 +1,28 @@
+import { SERVER_MESSAGES } from '@breaker/api-contract';
+import { describe, expect, it } from 'vitest';
+import { toHttpError } from './errors.js';
+
+function withCode(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('unreachable PostgreSQL or Redis', () => {
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['PostgreSQL shutting down', withCode('terminating connection due to administrator command', '57P01')],
+    ['PostgreSQL still starting', withCode('the database system is starting up', '57P03')],
+    ['a pool connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    ['Redis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['a wrapped cause', new Error('query failed', { cause: withCode('read ECONNRESET', 'ECONNRESET') })],
+  ])('answers 503 with the unavailable message for %s', (_name, error) => {
+    expect(toHttpError(error)).toMatchObject({ status: 503, message: SERVER_MESSAGES.unavailable, retryAfterSeconds: 5 });
+  });
+
+  it('still answers 500 for an unexpected failure that is not about a connection', () => {
+    expect(toHttpError(withCode('duplicate key value violates unique constraint', '23505'))).toMatchObject({
+      status: 500,
+      message: SERVER_MESSAGES.internal,
+    });
+  });
+});
