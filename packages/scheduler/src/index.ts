@@ -2,3 +2,5 @@ export { placeBreaks, ENGINE_VERSION } from './place-breaks.js';
 export { RULES, EYE_REST_TYPE, MOVEMENT_TYPES, DEFAULT_WORK_DAYS } from './rules.js';
 export { verifyPlacement, roomPerDay, workDayFrames, keptSessions, type DayRoom, type WorkDayFrame } from './verify.js';
 export type * from './types.js';
+export { proposeSlots, allowedStarts, slotProblem, type SlotProblem, type SlotRequest } from './slot-proposals.js';
+export { chooseSlotActivity, swapOptions, type SlotNeighbours } from './slot-activity.js';
