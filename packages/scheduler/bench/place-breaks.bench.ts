@@ -9,6 +9,7 @@
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
+import { emitRow, fmt, spreadOf } from '../../../bench/row.js';
 import { cataloguePool } from '../src/catalogue-pool.test-support.js';
 import { placeBreaks, type PlacementInput, type PlannableActivity } from '../src/index.js';
 
@@ -97,3 +98,13 @@ process.stdout.write(
   `placeBreaks, all users: median ${median.toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms ` +
     `(${((median * 1000) / USERS).toFixed(1)} µs a user; ${placed} breaks placed) — ${verdict} the ${TARGET_MS} ms target\n`,
 );
+emitRow({
+  area: 'engine',
+  figure: `placement alone, ${fmt(USERS)} users × ${DAYS} days × ${MEETINGS_PER_DAY} meetings`,
+  measured: `${fmt(median)} ms median`,
+  baseline: '—',
+  ratio: '—',
+  target: `≤ ${TARGET_MS} ms`,
+  met: median <= TARGET_MS,
+  spread: spreadOf(times, 0, ' ms'),
+});
