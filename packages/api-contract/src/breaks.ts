@@ -34,3 +34,43 @@ export const icsFeedInput = z.object({
     .max(2048, 'That feed address is too long'),
 });
 export type IcsFeedInput = z.infer<typeof icsFeedInput>;
+
+const instant = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be an ISO time` });
+
+export const rescheduleBreakInput = idParam.extend({ scheduledTime: instant('scheduledTime') });
+export type RescheduleBreakInput = z.infer<typeof rescheduleBreakInput>;
+
+export const changeBreakActivityInput = idParam.extend({
+  activityId: z
+    .string({ error: 'Choose an activity' })
+    .trim()
+    .min(1, 'Choose an activity')
+    .max(100, 'That activity id is too long'),
+});
+export type ChangeBreakActivityInput = z.infer<typeof changeBreakActivityInput>;
+
+/** An empty hour of the calendar: the break goes at the first moment of it the rules allow. */
+export const addBreakInput = z.object({ from: instant('from') }).strict();
+export type AddBreakInput = z.infer<typeof addBreakInput>;
+
+/** A free slot the engine proposes for moving a break. */
+export interface BreakSlot {
+  scheduledTime: string;
+}
+
+/** An activity a break can change to. */
+export interface BreakActivityOption {
+  id: string;
+  name: string;
+  type: string;
+  duration: number;
+  /** In the user's library (or preferred types), as opposed to merely allowed by their equipment. */
+  preferred: boolean;
+}
+
+/** What the header's sync indicator shows; 'syncing' is the web app's own while its sync call runs. */
+export interface CalendarStatus {
+  state: 'not-connected' | 'synced' | 'needs-reconnection';
+  provider: 'google' | 'ics' | null;
+  lastSyncedAt: string | null;
+}

@@ -33,4 +33,13 @@ export const SERVER_MESSAGES = {
   calendarSyncFailed: 'The calendar could not be synced; please try again shortly',
   tooManyRequests: 'Too many requests, please wait a moment and try again',
   unknownActivity: 'One or more selected activities do not exist',
+  breakAlreadyTaken: 'That break is already completed or skipped',
+  activityNotFound: 'That activity was not found',
+  activityNotForBreak: 'That activity does not fit this break (too long, or needs equipment you do not have)',
+  slotPast: 'That time has already passed; choose a later one',
+  slotOutsideWorkHours: 'That time is outside your work hours',
+  slotMeeting: 'That time overlaps a meeting',
+  slotNearMeeting: 'That time is too close to a meeting',
+  slotNearBreak: 'That time is too close to another break (they stay 30 minutes apart)',
+  slotDayFull: 'That day already has all the breaks you asked for',
 } as const;

@@ -10,6 +10,7 @@ export * from './queries/sessions.js';
 export * from './queries/preferences.js';
 export * from './queries/activities.js';
 export * from './queries/breaks.js';
+export * from './queries/break-changes.js';
 export * from './queries/events.js';
 export * from './queries/runs.js';
 export * from './queries/password-resets.js';

@@ -9,3 +9,13 @@ export { icsEvents } from '../calendar/ics-events.js';
 export { normaliseFeedUrl } from '../calendar/feed-fetch.js';
 export type { CalendarJobDeps } from './calendar-job-deps.js';
 export { runMaintenanceSweep, type SweepTargets } from './maintenance-sweep.js';
+export {
+  loadHandPlanning,
+  moveProblem,
+  slotsForBreak,
+  slotToAdd,
+  swapChoices,
+  type AddedSlot,
+  type HandPlanning,
+  type SlotProblem,
+} from './hand-placement.js';

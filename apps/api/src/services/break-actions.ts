@@ -1,0 +1,111 @@
+import {
+  AppError,
+  breakStatus,
+  SERVER_MESSAGES,
+  type BreakActivityOption,
+  type BreakSession,
+  type BreakSlot,
+} from '@breaker/api-contract';
+import { findBreak, insertBreak, moveScheduledBreak, swapBreakActivity, type BreakWithActivity } from '@breaker/db';
+import {
+  loadHandPlanning,
+  moveProblem,
+  slotsForBreak,
+  slotToAdd,
+  swapChoices,
+  type HandPlanning,
+  type SlotProblem,
+} from '@breaker/worker/jobs';
+import type { AppDeps } from '../deps.js';
+import { toBreakSession } from './breaks.js';
+
+/** How many other slots Reschedule offers. */
+const PROPOSED_SLOTS = 6;
+const HOUR_MS = 60 * 60 * 1000;
+
+const SLOT_MESSAGES: Record<SlotProblem, string> = {
+  past: SERVER_MESSAGES.slotPast,
+  'outside-work-hours': SERVER_MESSAGES.slotOutsideWorkHours,
+  meeting: SERVER_MESSAGES.slotMeeting,
+  'too-close-to-meeting': SERVER_MESSAGES.slotNearMeeting,
+  'too-close-to-break': SERVER_MESSAGES.slotNearBreak,
+  'day-full': SERVER_MESSAGES.slotDayFull,
+};
+
+/** Another user's break answers the same as a missing one. */
+async function scheduledBreak(deps: AppDeps, userId: string, id: string): Promise<BreakWithActivity> {
+  const session = await findBreak(deps.db, userId, id);
+  if (!session) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  if (breakStatus({ completedAt: session.completed_at?.toISOString() ?? null, skipped: session.skipped }) !== 'scheduled') {
+    throw new AppError('CONFLICT', SERVER_MESSAGES.breakAlreadyTaken);
+  }
+  return session;
+}
+
+async function planningFor(deps: AppDeps, userId: string): Promise<HandPlanning> {
+  const planning = await loadHandPlanning(deps.db, userId, deps.now());
+  if (!planning) throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
+  return planning;
+}
+
+async function changed(deps: AppDeps, userId: string, id: string, written: boolean): Promise<BreakSession> {
+  const updated = written ? await findBreak(deps.db, userId, id) : undefined;
+  if (!updated) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  await deps.jobs.writeBreaksBack(userId);
+  return toBreakSession(updated);
+}
+
+export async function proposeBreakSlots(deps: AppDeps, userId: string, id: string): Promise<BreakSlot[]> {
+  const session = await scheduledBreak(deps, userId, id);
+  const planning = await planningFor(deps, userId);
+  return slotsForBreak(planning, session, PROPOSED_SLOTS).map((start) => ({ scheduledTime: start.toISOString() }));
+}
+
+export async function rescheduleBreak(deps: AppDeps, userId: string, id: string, scheduledTime: string): Promise<BreakSession> {
+  const session = await scheduledBreak(deps, userId, id);
+  const start = new Date(scheduledTime);
+  const problem = moveProblem(await planningFor(deps, userId), session, start);
+  if (problem) throw new AppError('UNPROCESSABLE', SLOT_MESSAGES[problem]);
+  const written = await moveScheduledBreak(deps.db, userId, id, start, 'Moved here by you.');
+  return changed(deps, userId, id, written);
+}
+
+export async function breakActivityOptions(deps: AppDeps, userId: string, id: string): Promise<BreakActivityOption[]> {
+  const session = await scheduledBreak(deps, userId, id);
+  const planning = await planningFor(deps, userId);
+  const preferred = new Set(planning.pool.map((activity) => activity.id));
+  return swapChoices(planning, session).map((activity) => ({
+    id: activity.id,
+    name: activity.name,
+    type: activity.type,
+    duration: activity.duration,
+    preferred: preferred.has(activity.id),
+  }));
+}
+
+export async function changeBreakActivity(deps: AppDeps, userId: string, id: string, activityId: string): Promise<BreakSession> {
+  const session = await scheduledBreak(deps, userId, id);
+  const planning = await planningFor(deps, userId);
+  const activity = planning.catalogue.find((candidate) => candidate.id === activityId);
+  if (!activity) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.activityNotFound);
+  if (!swapChoices(planning, session).some((option) => option.id === activityId)) {
+    throw new AppError('UNPROCESSABLE', SERVER_MESSAGES.activityNotForBreak);
+  }
+  const written = await swapBreakActivity(deps.db, userId, id, activity);
+  return changed(deps, userId, id, written);
+}
+
+/** A break in the empty hour starting at `from`, at the first moment there the rules allow. */
+export async function addBreak(deps: AppDeps, userId: string, from: string): Promise<BreakSession> {
+  const start = new Date(from);
+  const planning = await planningFor(deps, userId);
+  const slot = slotToAdd(planning, start, new Date(start.getTime() + HOUR_MS));
+  if ('problem' in slot) throw new AppError('UNPROCESSABLE', SLOT_MESSAGES[slot.problem]);
+  const added = await insertBreak(deps.db, userId, {
+    activityId: slot.activity.id,
+    scheduledTime: slot.start,
+    duration: slot.activity.duration,
+    placementReason: 'Added here by you.',
+  });
+  return changed(deps, userId, added.id, true);
+}
