@@ -2,6 +2,7 @@ import { parseConfig } from '@breaker/api-contract/config';
 import { openTestDatabase, type TestBackend } from '@breaker/db/testing';
 import { createTokenCipher, type Db } from '@breaker/db';
 import { randomBytes } from 'node:crypto';
+import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
@@ -26,6 +27,8 @@ export async function startTestApp(
     jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>) => Promise<JobRunner>;
     /** The server's clock, for expiry tests. */
     now?: () => Date;
+    /** The BullMQ queues the operators' dashboard shows. */
+    queues?: readonly Queue[];
   } = {},
 ): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
@@ -47,7 +50,17 @@ export async function startTestApp(
       });
   const mailer = createMailer(config);
   const app = await buildApp({
-    deps: { config, database, db: database.db, jobs, mailer, limits: createAbuseLimits(), cipher, now },
+    deps: {
+      config,
+      database,
+      db: database.db,
+      jobs,
+      mailer,
+      limits: createAbuseLimits(),
+      cipher,
+      now,
+      ...(options.queues ? { queues: options.queues } : {}),
+    },
     logger,
     webDistDir: '/nonexistent',
   });

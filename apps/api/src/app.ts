@@ -8,6 +8,7 @@ import { registerRequestSession } from './auth/request-session.js';
 import type { AppDeps } from './deps.js';
 import { toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
+import { registerOperatorPages } from './operators/index.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
@@ -87,6 +88,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     });
   }
 
+  await registerOperatorPages(app, deps);
   await registerWebApp(app, webDistDir);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle, Db, TokenCipher } from '@breaker/db';
+import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AbuseLimits } from './auth/abuse-limits.js';
 import type { Config } from './env.js';
@@ -16,5 +17,7 @@ export interface AppDeps {
   /** Seals refresh tokens and feed URLs before they are stored. */
   cipher: TokenCipher;
   log: FastifyBaseLogger;
+  /** Every BullMQ queue, for the operators' dashboard and queue depths; absent when jobs run in-process. */
+  queues?: readonly Queue[];
   now: () => Date;
 }

@@ -9,6 +9,7 @@ import { createQueueRunner } from './jobs/queue-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
+import { openOperatorQueues } from './operators/operator-queues.js';
 
 const config = loadConfig();
 const logger = createLogger(config, 'api');
@@ -31,18 +32,20 @@ const jobs: JobRunner = config.redisUrl
       { sweepEveryMs: MAINTENANCE_SWEEP_MS },
     );
 
+const operatorQueues = config.redisUrl ? openOperatorQueues(config.redisUrl) : undefined;
 const mailer = createMailer(config);
 const limitsRedis = config.redisUrl
   ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   : undefined;
 const limits = createAbuseLimits(limitsRedis);
 const app = await buildApp({
-  deps: { config, database, db: database.db, jobs, mailer, limits, cipher, now },
+  deps: { config, database, db: database.db, jobs, mailer, limits, cipher, now, queues: operatorQueues?.queues },
   logger,
   webDistDir: WEB_DIST_DIR,
 });
 app.addHook('onClose', async () => {
   await jobs.close();
+  await operatorQueues?.close();
   mailer.close();
   limitsRedis?.disconnect();
   await database.close();

@@ -13,6 +13,8 @@ import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
 import { runBreakWriteBack, runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
+import { createMetricsRegistry } from './metrics/registry.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
@@ -35,6 +37,8 @@ const deps: CalendarJobDeps = {
 const connection = createWorkerConnection(config.redisUrl);
 
 const queueOptions = { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS };
+// A running job keeps its lock while this process lives; if it dies, another worker takes the job up once the lock lapses.
+const workerOptions = { connection, lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
 const placeBreaksQueue = new Queue(QUEUES.placeBreaks, queueOptions);
 const calendarSyncQueue = new Queue(QUEUES.calendarSync, queueOptions);
 const maintenanceQueue = new Queue(QUEUES.maintenance, queueOptions);
@@ -52,14 +56,14 @@ const placeBreaksWorker = new Worker(
     await queueWriteBack(payload.userId);
     return result;
   },
-  { connection, concurrency: 4 },
+  { ...workerOptions, concurrency: 4 },
 );
 
 const writeBackWorker = new Worker(
   QUEUES.writeBack,
   (job) =>
     runBreakWriteBack({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.writeBack }) }, writeBackPayload.parse(job.data)),
-  { connection, concurrency: 2 },
+  { ...workerOptions, concurrency: 2 },
 );
 
 const calendarSyncWorker = new Worker(
@@ -68,7 +72,7 @@ const calendarSyncWorker = new Worker(
     const payload = calendarSyncPayload.parse(job.data);
     return runCalendarSync({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.calendarSync }) }, payload);
   },
-  { connection, concurrency: 2 },
+  { ...workerOptions, concurrency: 2 },
 );
 
 // A job scheduler fires once per period however many workers run.
@@ -93,20 +97,42 @@ const maintenanceWorker = new Worker(
         },
       },
     ),
-  { connection, concurrency: 1 },
+  { ...workerOptions, concurrency: 1 },
 );
 
 for (const worker of [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker]) {
   worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
   worker.on('error', (error) => log.error({ queue: worker.name, err: error }, 'worker error'));
 }
-log.info({ queues: Object.values(QUEUES) }, 'worker ready');
+const metricsServer = await startMetricsServer({
+  ...config.workerMetrics,
+  operatorToken: config.operatorToken,
+  registry: createMetricsRegistry('worker'),
+  healthy: () => answersWithin(Promise.all([database.ping(), connection.ping()]), 1500),
+});
+log.info(
+  { queues: Object.values(QUEUES), metricsPort: metricsServer.port, metrics: Boolean(config.operatorToken) },
+  'worker ready',
+);
+
+async function answersWithin(check: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([check.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'finishing running jobs, then exiting');
+  await metricsServer.close();
   await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close(), writeBackWorker.close()]);
   await Promise.all([placeBreaksQueue.close(), calendarSyncQueue.close(), maintenanceQueue.close(), writeBackQueue.close()]);
   await connection.quit();

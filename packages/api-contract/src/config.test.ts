@@ -10,6 +10,15 @@ describe('configuration', () => {
     expect(config.allowDevLogin).toBe(false);
     expect(config.google).toBeUndefined();
     expect(config.trustProxy).toBe(false);
+    expect(config.workerMetrics).toEqual({ host: '127.0.0.1', port: 9464 });
+  });
+
+  it('reads where the worker serves its metrics', () => {
+    expect(parseConfig({ WORKER_METRICS_PORT: '9500', WORKER_METRICS_HOST: '0.0.0.0' }).workerMetrics).toEqual({
+      host: '0.0.0.0',
+      port: 9500,
+    });
+    expect(() => parseConfig({ WORKER_METRICS_PORT: '70000' })).toThrow(/WORKER_METRICS_PORT/);
   });
 
   it('refuses development sign-ins in production', () => {

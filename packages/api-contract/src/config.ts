@@ -21,9 +21,12 @@ const schema = z
     GOOGLE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     ALLOW_DEV_LOGIN: booleanFlag,
     OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
+    WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ALLOW_PRIVATE_FEEDS: booleanFlag,
     TRUST_PROXY: z.string().optional(),
+    JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     TOKEN_ENCRYPTION_KEY: z
       .string()
       .refine((key) => Buffer.from(key, 'base64').length === 32, 'TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded')
@@ -63,9 +66,16 @@ export interface Config {
   google: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined;
   allowDevLogin: boolean;
   operatorToken: string | undefined;
+  /** Where the worker answers `/health` and, with an operator token, `/metrics`; loopback unless told otherwise. */
+  workerMetrics: { host: string; port: number };
   logLevel: Env['LOG_LEVEL'];
   allowPrivateFeeds: boolean;
   trustProxy: string | boolean | number;
+  /**
+   * How long a worker's claim on a running job lasts unless renewed (BullMQ's lock duration, also its stalled-job check
+   * interval): a job whose worker died runs again on another worker within about twice this.
+   */
+  jobLockMs: number;
   /** Base64 key for secrets at rest; unset means one generated into DATA_DIR. */
   tokenEncryptionKey: string | undefined;
 }
@@ -95,9 +105,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         : undefined,
     allowDevLogin: env.ALLOW_DEV_LOGIN,
     operatorToken: env.OPERATOR_TOKEN,
+    workerMetrics: { host: env.WORKER_METRICS_HOST, port: env.WORKER_METRICS_PORT },
     logLevel: env.LOG_LEVEL,
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobLockMs: env.JOB_LOCK_MS,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
   };
 }

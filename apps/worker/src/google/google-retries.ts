@@ -1,3 +1,5 @@
+import { recordGoogleCall, type GoogleCallOutcome } from '../metrics/job-metrics.js';
+
 /** Google asks clients to retry rate limits and server errors with exponential backoff; everything else is final. */
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 250;
@@ -45,6 +47,13 @@ function isRetryable(failure: GoogleFailure): boolean {
   return failure.status === 403 && failure.reason !== undefined && RETRYABLE_403_REASONS.has(failure.reason);
 }
 
+function callOutcome(failure: GoogleFailure, retrying: boolean): GoogleCallOutcome {
+  if (failure.timedOut) return 'timeout';
+  if (failure.status === 429 || (failure.status === 403 && RETRYABLE_403_REASONS.has(failure.reason ?? '')))
+    return 'rate-limited';
+  return retrying ? 'retry' : 'error';
+}
+
 export interface RetryOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -56,10 +65,14 @@ export async function withGoogleRetries<T>(call: () => Promise<T>, options: Retr
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await call();
+      const result = await call();
+      recordGoogleCall('ok');
+      return result;
     } catch (error) {
       const failure = describeGoogleFailure(error);
-      if (!isRetryable(failure) || attempt >= MAX_ATTEMPTS) throw error;
+      const retrying = isRetryable(failure) && attempt < MAX_ATTEMPTS;
+      recordGoogleCall(callOutcome(failure, retrying));
+      if (!retrying) throw error;
       const backoff = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
       // Full jitter spreads retries from many workers; Retry-After, when Google sends it, wins.
       const delayMs = failure.retryAfterSeconds

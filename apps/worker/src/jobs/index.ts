@@ -1,14 +1,24 @@
+import { QUEUES } from '@breaker/api-contract';
+import { timedJob } from '../metrics/job-metrics.js';
+import { runCalendarSync as calendarSync } from './calendar-sync.js';
+import { runMaintenanceSweep as maintenanceSweep } from './maintenance-sweep.js';
+import { runPlaceBreaks as placeBreaks } from './place-breaks.js';
+import { runBreakWriteBack as breakWriteBack } from './write-back.js';
+
 export type { JobDeps } from './job-deps.js';
-export { runPlaceBreaks } from './place-breaks.js';
 export { replaySchedulingRun, type ReplayReport } from './replay.js';
-export { runCalendarSync } from './calendar-sync.js';
 export { syncWindow } from './sync-window.js';
-export { runBreakWriteBack } from './write-back.js';
 export { FEED_CALENDAR_ID, readFeed } from '../calendar/ics-sync.js';
 export { icsEvents } from '../calendar/ics-events.js';
 export { normaliseFeedUrl } from '../calendar/feed-fetch.js';
 export type { CalendarJobDeps } from './calendar-job-deps.js';
-export { runMaintenanceSweep, type SweepTargets } from './maintenance-sweep.js';
+export type { SweepTargets } from './maintenance-sweep.js';
+
+/** Timed and counted by queue wherever they run: the worker and the API's in-process mode call these very functions. */
+export const runPlaceBreaks = timedJob(QUEUES.placeBreaks, placeBreaks);
+export const runCalendarSync = timedJob(QUEUES.calendarSync, calendarSync);
+export const runBreakWriteBack = timedJob(QUEUES.writeBack, breakWriteBack);
+export const runMaintenanceSweep = timedJob(QUEUES.maintenance, maintenanceSweep);
 export {
   loadHandPlanning,
   moveProblem,

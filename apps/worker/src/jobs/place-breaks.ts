@@ -10,6 +10,7 @@ import {
 } from '@breaker/db';
 import { placeBreaks } from '@breaker/scheduler';
 import { performance } from 'node:perf_hooks';
+import { recordPlacement } from '../metrics/job-metrics.js';
 import type { JobDeps } from './job-deps.js';
 import { buildPlacementInput, planningWindow } from './placement-input.js';
 
@@ -19,7 +20,7 @@ import { buildPlacementInput, planningWindow } from './placement-input.js';
  */
 export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
   const now = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const placed = await deps.db.transaction().execute(async (trx) => {
     const locked = await sql<{ id: string }>`select id from users where id = ${payload.userId} for update`.execute(trx);
     if (locked.rows.length === 0) throw new AppError('NOT_FOUND', 'That user no longer exists');
     const preferences = await findPreferences(trx, payload.userId);
@@ -73,4 +74,7 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
       shortfalls: result.shortfalls,
     };
   });
+  // Counted once the plan is committed, so a rolled-back run never shows up as a shortfall.
+  recordPlacement(placed.shortfalls);
+  return placed;
 }

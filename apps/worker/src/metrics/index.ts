@@ -1,0 +1,2 @@
+export { hasOperatorAccess, OPERATOR_CHALLENGE } from './operator-access.js';
+export { createMetricsRegistry } from './registry.js';
