@@ -1,11 +1,31 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const api = 'http://127.0.0.1:3000';
 
+/**
+ * Building a zod schema has no side effects, but the bundler cannot know: marking the contract's top-level schema
+ * declarations pure lets a screen that imports only a helper (say, a break's status) leave zod out of its download.
+ */
+function pureContractSchemas(): Plugin {
+  const declaration = /^((?:export )?const \w+(?::[^=]+)? = )(?=z\b)/gm;
+  return {
+    name: 'breaker:pure-contract-schemas',
+    transform: {
+      filter: { id: /packages[\\/]api-contract[\\/]src[\\/][^/\\]+(?<!\.test)\.ts$/ },
+      handler: (code) => ({
+        code: code
+          .replace(declaration, '$1/*#__PURE__*/ ')
+          .replace(/(?<![\w.$/] ?)\b(z|\w+(?=\.(?:extend|pick|omit|partial)\())\.(?=\w+\()/g, '/*#__PURE__*/ $1.'),
+        map: null,
+      }),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), pureContractSchemas()],
   resolve: { conditions: ['@breaker/source', ...defaultClientConditions] },
   // The API serves index.html and swaps this placeholder for a per-request nonce (strict CSP).
   html: { cspNonce: '__CSP_NONCE__' },
@@ -16,8 +36,18 @@ export default defineConfig({
     outDir: 'dist',
     rolldownOptions: {
       // The contract's modules only declare constants and zod schemas: a screen that needs a constant
-      // should not pull in zod and every schema with it.
-      treeshake: { moduleSideEffects: [{ test: /packages\/api-contract\/src\//, sideEffects: false }] },
+      // should not pull in zod and every schema with it. Reading a property is taken as free of side effects, so that
+      // a message passed to a dropped schema (`VALIDATION.timezone`) does not keep the contract module, and zod, alive.
+      treeshake: {
+        propertyReadSideEffects: false,
+        moduleSideEffects: [{ test: /packages[\\/]api-contract[\\/]src[\\/]/, sideEffects: false }],
+      },
+      // Left alone, the bundler hoists modules that several lazy routes share into the entry chunk, and every
+      // screen's first download would carry the popovers, dialogs and forms of the others.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      // zod gets a chunk of its own: otherwise it is merged with the contract's small constant modules and a screen
+      // that only shows a message downloads the whole schema library.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
     },
   },
 });

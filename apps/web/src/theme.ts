@@ -1,8 +1,35 @@
-import { ActionIcon, Button, Input, Tooltip, createTheme, rem, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, rem, type CSSVariablesResolver, type MantineThemeComponents } from '@mantine/core';
 import { TIMINGS } from '@breaker/api-contract';
 
 /** Default-sized controls are raised to 40px so every touch target meets the 40px minimum. */
 const TOUCH_TARGET = rem(40);
+
+interface SizeProps {
+  size?: unknown;
+}
+
+/**
+ * Plain objects rather than `Component.extend(...)`: extending imports the component itself, which would put the
+ * Tooltip (and its floating-ui positioning code) into the first download of every screen.
+ */
+const components: MantineThemeComponents = {
+  Button: {
+    vars: (_theme: unknown, props: SizeProps) => ({
+      root: { '--button-height': props.size === undefined || props.size === 'sm' ? TOUCH_TARGET : undefined },
+    }),
+  },
+  ActionIcon: {
+    vars: (_theme: unknown, props: SizeProps) => ({
+      root: { '--ai-size': props.size === undefined || props.size === 'md' ? TOUCH_TARGET : undefined },
+    }),
+  },
+  Input: {
+    vars: (_theme: unknown, props: SizeProps) => ({
+      wrapper: { '--input-height': props.size === undefined || props.size === 'sm' ? TOUCH_TARGET : undefined },
+    }),
+  },
+  Tooltip: { defaultProps: { openDelay: TIMINGS.tooltipOpenDelayMs, withArrow: true } },
+};
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -13,24 +40,7 @@ export const theme = createTheme({
   respectReducedMotion: true,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
-  components: {
-    Button: Button.extend({
-      vars: (_theme, props) => ({
-        root: { '--button-height': props.size === undefined || props.size === 'sm' ? TOUCH_TARGET : undefined },
-      }),
-    }),
-    ActionIcon: ActionIcon.extend({
-      vars: (_theme, props) => ({
-        root: { '--ai-size': props.size === undefined || props.size === 'md' ? TOUCH_TARGET : undefined },
-      }),
-    }),
-    Input: Input.extend({
-      vars: (_theme, props) => ({
-        wrapper: { '--input-height': props.size === undefined || props.size === 'sm' ? TOUCH_TARGET : undefined },
-      }),
-    }),
-    Tooltip: Tooltip.extend({ defaultProps: { openDelay: TIMINGS.tooltipOpenDelayMs, withArrow: true } }),
-  },
+  components,
 });
 
 /** Mantine's default dimmed grey is below AA contrast on white; a shade darker passes. */

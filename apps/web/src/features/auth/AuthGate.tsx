@@ -4,7 +4,7 @@ import { isTestMode } from '../../test-mode';
 import { AppLayout } from '../layout/AppLayout';
 import { ConnectionProblem } from './ConnectionProblem';
 import { FullPageLoader } from './FullPageLoader';
-import { LandingPage } from './LandingPage';
+import { LazyLandingPage } from './LazyLandingPage';
 import { TestModeBanner } from './TestModeBanner';
 import { useCapabilitiesQuery } from './use-capabilities';
 import { useCurrentUserQuery } from './use-current-user';
@@ -42,7 +42,7 @@ export function AuthGate() {
           <TestModeBanner />
         </Box>
       )}
-      {access === 'signed-in' ? <LandingPage /> : <Outlet />}
+      {access === 'signed-in' ? <LazyLandingPage /> : <Outlet />}
     </>
   );
 }

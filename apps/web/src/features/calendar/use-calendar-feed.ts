@@ -3,11 +3,6 @@ import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import { useReloadSchedule } from './use-reload-schedule';
 
-/** How the connected calendar is named next to 'Connected'. */
-export function connectedLabel(provider: 'google' | 'ics'): string {
-  return provider === 'ics' ? 'Connected (calendar feed)' : `Connected (${provider})`;
-}
-
 function showFeedError(title: string, error: unknown, fallback: string): void {
   if (httpStatus(error) === 401) toastError({ title: 'Session Expired', message: 'Please log out and sign in again.' });
   else toastError({ title, message: errorMessage(error, fallback) });

@@ -1,7 +1,7 @@
 import type { CalendarProvider } from '@breaker/api-contract';
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconCalendarOff } from '@tabler/icons-react';
-import { connectedLabel } from '../calendar/use-calendar-feed';
+import { connectedLabel } from '../layout/connected-label';
 import { AnchorLink } from '../layout/links';
 
 export function CalendarStatusCard({ provider }: { provider: CalendarProvider | null }) {

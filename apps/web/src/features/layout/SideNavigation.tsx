@@ -1,5 +1,5 @@
 import type { User } from '@breaker/api-contract';
-import { AppShell, Button, Divider, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Button, Divider, Stack } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { BrandMark } from './BrandMark';
 import { NavLinkItem } from './links';
@@ -12,7 +12,8 @@ export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: (
       <AppShell.Section p="md" visibleFrom="sm">
         <BrandMark />
       </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} px="sm" py="xs">
+      {/* Native scrolling: Mantine's ScrollArea would bring its positioning library into every screen's first load. */}
+      <AppShell.Section grow px="sm" py="xs" style={{ overflowY: 'auto' }}>
         <Stack gap={4}>
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
             <NavLinkItem

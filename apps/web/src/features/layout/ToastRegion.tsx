@@ -1,11 +1,16 @@
 import { TIMINGS } from '@breaker/api-contract';
 import { useWindowEvent } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { onToastsWanted } from '../../toast';
 
-/** The toast viewport; F8 moves keyboard focus into it. */
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
+/** The toast viewport; F8 moves keyboard focus into it. Its code loads with the first toast. */
 export function ToastRegion() {
   const region = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(false);
+
+  useEffect(() => onToastsWanted(() => setWanted(true)), []);
 
   useWindowEvent('keydown', (event) => {
     if (event.key !== 'F8') return;
@@ -16,7 +21,11 @@ export function ToastRegion() {
 
   return (
     <div ref={region} tabIndex={-1} role="region" aria-label="Notifications (F8)">
-      <Notifications limit={TIMINGS.toastLimit} autoClose={TIMINGS.toastDurationMs} withinPortal={false} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <Notifications limit={TIMINGS.toastLimit} autoClose={TIMINGS.toastDurationMs} withinPortal={false} />
+        </Suspense>
+      )}
     </div>
   );
 }

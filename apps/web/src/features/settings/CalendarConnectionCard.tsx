@@ -5,7 +5,7 @@ import { toastError } from '../../toast';
 import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
-import { connectedLabel } from '../calendar/use-calendar-feed';
+import { connectedLabel } from '../layout/connected-label';
 import { useCalendarSync } from '../calendar/use-calendar-sync';
 import { CalendarBookingSwitch } from './CalendarBookingSwitch';
 
