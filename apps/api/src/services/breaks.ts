@@ -6,11 +6,19 @@ import {
   type BreakSessionPatch,
   type RefreshBreaksResult,
 } from '@breaker/api-contract';
-import { deleteBreak, findBreak, findPreferences, listBreaksFrom, updateBreakOutcome, type BreakWithActivity } from '@breaker/db';
-import { DateTime } from 'luxon';
+import {
+  catalogueById,
+  deleteBreak,
+  findBreak,
+  listBreaksFromStartOfToday,
+  updateBreakOutcome,
+  type BreakActivityRow,
+  type BreakWithActivity,
+  type UpcomingBreakRow,
+} from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 
-export function toBreakSession(row: BreakWithActivity): BreakSession {
+export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, 'activity'>): BreakSession {
   return {
     id: row.id,
     scheduledTime: row.scheduled_time.toISOString(),
@@ -23,13 +31,27 @@ export function toBreakSession(row: BreakWithActivity): BreakSession {
   };
 }
 
-/** Breaks from the start of the user's today on, so today's done and missed breaks still show. */
+function activityShown(activity: BreakActivityRow): BreakWithActivity['activity'] {
+  const { id, name, type, instructions, duration, difficulty, equipment } = activity;
+  return { id, name, type, instructions, duration, difficulty, equipment };
+}
+
+/**
+ * Breaks from the start of the user's today on, so today's done and missed breaks still show. One query, and the
+ * activities come from the per-process catalogue: this is the most frequent read of the product.
+ */
 export async function listUpcomingBreaks(deps: AppDeps, userId: string): Promise<BreakSession[]> {
-  const preferences = await findPreferences(deps.db, userId);
-  const startOfToday = DateTime.fromJSDate(deps.now(), { zone: preferences?.timezone ?? 'UTC' })
-    .startOf('day')
-    .toJSDate();
-  return (await listBreaksFrom(deps.db, userId, startOfToday)).map(toBreakSession);
+  const rows = await listBreaksFromStartOfToday(deps.db, userId, deps.now());
+  const catalogue = await catalogueById(
+    deps.db,
+    rows.map((row) => row.activity_id),
+  );
+  const sessions: BreakSession[] = [];
+  for (const row of rows) {
+    const activity = catalogue.get(row.activity_id);
+    if (activity) sessions.push(toBreakSession({ ...row, activity: activityShown(activity) }));
+  }
+  return sessions;
 }
 
 export function refreshBreaks(deps: AppDeps, sessionUserId: string, userId: string): Promise<RefreshBreaksResult> {

@@ -5,6 +5,24 @@ export function listActivities(db: Db): Promise<BreakActivityRow[]> {
   return db.selectFrom('break_activities').selectAll().orderBy('sort_order').execute();
 }
 
+const catalogues = new WeakMap<Db, Promise<ReadonlyMap<string, BreakActivityRow>>>();
+
+/**
+ * The activity catalogue by id, read once per process and database instead of once per request: it changes only when
+ * a process seeds it at start. Asking for an id it does not know (a newer process seeded more) reads it again.
+ */
+export async function catalogueById(db: Db, needed: Iterable<string> = []): Promise<ReadonlyMap<string, BreakActivityRow>> {
+  const read = (): Promise<ReadonlyMap<string, BreakActivityRow>> => {
+    const reading = listActivities(db).then((rows) => new Map(rows.map((row) => [row.id, row])));
+    catalogues.set(db, reading);
+    reading.catch(() => catalogues.delete(db));
+    return reading;
+  };
+  const cached = await (catalogues.get(db) ?? read());
+  for (const id of needed) if (!cached.has(id)) return read();
+  return cached;
+}
+
 export async function findMissingActivityIds(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const found = await db.selectFrom('break_activities').select('id').where('id', 'in', ids).execute();

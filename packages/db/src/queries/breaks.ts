@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../client.js';
 import type { BreakActivityRow, BreakSessionRow } from '../schema.js';
 
@@ -53,6 +54,27 @@ export async function listBreaksFrom(db: Db, userId: string, from: Date): Promis
     .orderBy('break_sessions.scheduled_time')
     .execute();
   return rows.map(toBreakWithActivity);
+}
+
+export type UpcomingBreakRow = Pick<
+  BreakSessionRow,
+  'id' | 'scheduled_time' | 'duration' | 'completed_at' | 'skipped' | 'activity_id' | 'placement_reason'
+>;
+
+/**
+ * Breaks from the start of the user's today (midnight in their saved zone, UTC without one) on, earliest first: one
+ * round trip that finds the zone and the breaks together, reading only what the upcoming-breaks view shows.
+ */
+export function listBreaksFromStartOfToday(db: Db, userId: string, now: Date): Promise<UpcomingBreakRow[]> {
+  const zone = sql<string>`coalesce(p.timezone, 'UTC')`;
+  return db
+    .selectFrom('break_sessions as b')
+    .leftJoin('preferences as p', 'p.user_id', 'b.user_id')
+    .select(['b.id', 'b.scheduled_time', 'b.duration', 'b.completed_at', 'b.skipped', 'b.activity_id', 'b.placement_reason'])
+    .where('b.user_id', '=', userId)
+    .where('b.scheduled_time', '>=', sql<Date>`date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}`)
+    .orderBy('b.scheduled_time')
+    .execute();
 }
 
 export async function findBreak(db: Db, userId: string, id: string): Promise<BreakWithActivity | undefined> {
