@@ -2,12 +2,26 @@ import { ActionIcon } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import classes from './WeekGrid.module.css';
 
-const LABEL = 'Add break (coming soon)';
+interface AddBreakButtonProps {
+  /** For example 'Add break at 9 AM on Monday, November 23'. */
+  label: string;
+  disabled: boolean;
+  onAdd: () => void;
+}
 
-/** Placeholder for adding a break by hand; it deliberately does nothing yet. */
-export function AddBreakButton() {
+/** Adds a break in an empty hour; the server finds the first moment of it the scheduling rules allow. */
+export function AddBreakButton({ label, disabled, onAdd }: AddBreakButtonProps) {
   return (
-    <ActionIcon variant="light" size={24} radius="xl" className={classes.addBreak} title={LABEL} aria-label={LABEL} tabIndex={-1}>
+    <ActionIcon
+      variant="light"
+      size={24}
+      radius="xl"
+      className={classes.addBreak}
+      title="Add break"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onAdd}
+    >
       <IconPlus size={14} />
     </ActionIcon>
   );

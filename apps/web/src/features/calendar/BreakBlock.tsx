@@ -44,7 +44,7 @@ export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakB
           {time} · {session.duration} min
         </span>
       </UnstyledButton>
-      {status === 'scheduled' && <BreakActionsMenu breakId={session.id} activityName={session.activity.name} actions={actions} />}
+      {status === 'scheduled' && <BreakActionsMenu session={session} actions={actions} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { breakStatus, type BreakSession } from '@breaker/api-contract';
 import { Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconClock, IconPlayerSkipForward } from '@tabler/icons-react';
+import { IconCalendarTime, IconCheck, IconClock, IconPlayerPlay, IconPlayerSkipForward, IconReplace } from '@tabler/icons-react';
 import { activityTypeLabel } from '../library/activity-type-label';
 import { formatDateTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
@@ -57,6 +57,19 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
               <Text c="dimmed">Take a few minutes away from the screen.</Text>
             )}
           </div>
+          {status === 'scheduled' && (
+            <Group gap="sm">
+              <Button variant="light" leftSection={<IconPlayerPlay size={18} />} onClick={() => actions.start(session)}>
+                Start Break Session
+              </Button>
+              <Button variant="subtle" leftSection={<IconReplace size={18} />} onClick={() => actions.changeExercise(session)}>
+                Change Exercise
+              </Button>
+              <Button variant="subtle" leftSection={<IconCalendarTime size={18} />} onClick={() => actions.reschedule(session)}>
+                Reschedule
+              </Button>
+            </Group>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@breaker/api-contract';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarCog } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { errorMessage } from '../../errors';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/use-current-user';
@@ -20,9 +20,12 @@ import { planWeek } from './place-items';
 import { NextBreakHint } from './NextBreakHint';
 import { nextScheduledBreak } from './next-break';
 import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from './time-zone';
-import { useBreakActions } from './use-break-actions';
+import { useBreakActions, type BreakDialog } from './use-break-actions';
 import { useCalendarReturnNotice } from './use-calendar-return-notice';
 import { WeekGrid } from './WeekGrid';
+
+// Only fetched when someone changes a break's exercise or time.
+const BreakChangeDialog = lazy(() => import('./BreakChangeDialog'));
 
 export function CalendarPage({ returnParams }: { returnParams: CalendarReturnParams }) {
   const user = useSignedInUser();
@@ -38,7 +41,14 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
 
   const events = trpc.calendar.events.useQuery();
   const breaks = trpc.breaks.upcoming.useQuery();
-  const actions = useBreakActions(() => setOpenBreakId(undefined));
+  const [dialog, setDialog] = useState<BreakDialog>();
+  const actions = useBreakActions(
+    () => setOpenBreakId(undefined),
+    (next) => {
+      setOpenBreakId(undefined);
+      setDialog(next);
+    },
+  );
 
   const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
   const plan = useMemo(
@@ -112,6 +122,11 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         </ButtonLink>
       </Group>
       <BreakDetailsModal session={openBreak} timeZone={timeZone} actions={actions} onClose={() => setOpenBreakId(undefined)} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <BreakChangeDialog key={dialog.session.id} dialog={dialog} timeZone={timeZone} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

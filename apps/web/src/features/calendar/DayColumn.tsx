@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { AddBreakButton } from './AddBreakButton';
 import { BreakBlock } from './BreakBlock';
 import { formatDay } from './day-key';
+import { hourLabel, zonedInstant } from './time-zone';
 import { HOUR_HEIGHT, MIN_BREAK_HEIGHT, MIN_MEETING_HEIGHT, PX_PER_MINUTE } from './grid-metrics';
 import { MeetingBlock } from './MeetingBlock';
 import type { DayPlan, PlacedItem } from './place-items';
@@ -12,6 +13,8 @@ interface DayColumnProps {
   plan: DayPlan;
   hours: number[];
   isToday: boolean;
+  /** A day before today: no hour of it can take a new break. */
+  isPast: boolean;
   nowMinutes: number | undefined;
   timeZone: string;
   actions: ReturnType<typeof useBreakActions>;
@@ -26,7 +29,7 @@ function blockStyle(item: PlacedItem, gridStartMinute: number, gridHeight: numbe
   return { top, height, left: `calc(${item.column * width}% + 2px)`, width: `calc(${width}% - 4px)` };
 }
 
-export function DayColumn({ plan, hours, isToday, nowMinutes, timeZone, actions, onOpenBreak }: DayColumnProps) {
+export function DayColumn({ plan, hours, isToday, isPast, nowMinutes, timeZone, actions, onOpenBreak }: DayColumnProps) {
   const gridStartMinute = (hours[0] ?? 0) * 60;
   const gridHeight = hours.length * HOUR_HEIGHT;
   const busyHours = new Set<number>();
@@ -34,15 +37,20 @@ export function DayColumn({ plan, hours, isToday, nowMinutes, timeZone, actions,
     for (let hour = Math.floor(item.start / 60); hour * 60 < Math.max(item.end, item.start + 1); hour += 1) busyHours.add(hour);
   }
 
+  const dayName = formatDay(plan.day, { weekday: 'long', month: 'long', day: 'numeric' });
+  const hourOver = (hour: number) => isPast || (nowMinutes !== undefined && (hour + 1) * 60 <= nowMinutes);
+
   return (
-    <div
-      className={`${classes.dayColumn} ${isToday ? classes.todayColumn : ''}`}
-      role="group"
-      aria-label={formatDay(plan.day, { weekday: 'long', month: 'long', day: 'numeric' })}
-    >
+    <div className={`${classes.dayColumn} ${isToday ? classes.todayColumn : ''}`} role="group" aria-label={dayName}>
       {hours.map((hour) => (
         <div key={hour} className={classes.slot}>
-          {!busyHours.has(hour) && <AddBreakButton />}
+          {!busyHours.has(hour) && !hourOver(hour) && (
+            <AddBreakButton
+              label={`Add break at ${hourLabel(hour)} on ${dayName}`}
+              disabled={actions.adding}
+              onAdd={() => actions.add(zonedInstant(plan.day, hour * 60, timeZone))}
+            />
+          )}
         </div>
       ))}
       {plan.items.map((item) => {

@@ -58,6 +58,7 @@ export function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: 
               plan={dayPlan}
               hours={hours}
               isToday={dayPlan.day === today}
+              isPast={dayPlan.day < today}
               nowMinutes={dayPlan.day === now.day ? now.minutes : undefined}
               timeZone={timeZone}
               actions={actions}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourLabel, resolveTimeZone, timeZoneLabel, zonedMoment } from './time-zone';
+import { hourLabel, resolveTimeZone, timeZoneLabel, zonedInstant, zonedMoment } from './time-zone';
 
 describe('time zones', () => {
   it("labels the user's real zone with its current offset", () => {
@@ -22,6 +22,12 @@ describe('time zones', () => {
     expect(resolveTimeZone(null)).toBe(browser);
     expect(resolveTimeZone('Mars/Olympus_Mons')).toBe(browser);
     expect(resolveTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+
+  it('finds the instant of a wall-clock time in the zone', () => {
+    expect(zonedInstant('2026-11-23', 9 * 60, 'Europe/Berlin').toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    expect(zonedInstant('2026-07-15', 14 * 60, 'America/New_York').toISOString()).toBe('2026-07-15T18:00:00.000Z');
+    expect(zonedInstant('2026-11-23', 0, 'Asia/Kolkata').toISOString()).toBe('2026-11-22T18:30:00.000Z');
   });
 
   it('writes hours with AM/PM', () => {

@@ -72,3 +72,16 @@ export function formatDateTime(instant: Date, timeZone: string): string {
 export function hourLabel(hour: number): string {
   return `${((hour + 11) % 12) + 1} ${hour < 12 ? 'AM' : 'PM'}`;
 }
+
+/** The instant a wall-clock time of a day has in the zone (the earlier one when clocks go back). */
+export function zonedInstant(day: DayKey, minutes: number, timeZone: string): Date {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const wanted = Date.UTC(year, month - 1, date) + minutes * 60_000;
+  let guess = wanted;
+  for (let round = 0; round < 2; round += 1) {
+    const shown = zonedMoment(new Date(guess), timeZone);
+    const [y = 1970, m = 1, d = 1] = shown.day.split('-').map(Number);
+    guess += wanted - (Date.UTC(y, m - 1, d) + shown.minutes * 60_000);
+  }
+  return new Date(guess);
+}

@@ -1,10 +1,21 @@
+import type { BreakSession } from '@breaker/api-contract';
 import { errorMessage } from '../../errors';
-import { toastError, toastInfo, toastSuccess } from '../../toast';
+import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
+import { startBreakSession } from '../break-session/session-request';
 import { useReloadSchedule } from './use-reload-schedule';
 
-/** Complete, skip and remove a break, each with the spec's toasts and a schedule reload. */
-export function useBreakActions(onDone?: () => void) {
+/** The dialogs a break's actions open: picking another activity or another slot. */
+export interface BreakDialog {
+  kind: 'change-exercise' | 'reschedule';
+  session: BreakSession;
+}
+
+/**
+ * Complete, skip, remove and add breaks, each with its toasts and a schedule reload; start a guided session; open the
+ * change dialogs through `openDialog`.
+ */
+export function useBreakActions(onDone?: () => void, openDialog?: (dialog: BreakDialog) => void) {
   const reloadSchedule = useReloadSchedule();
 
   const update = trpc.breaks.update.useMutation({
@@ -30,12 +41,27 @@ export function useBreakActions(onDone?: () => void) {
       toastError({ title: 'Remove Failed', message: errorMessage(error, 'Could not remove the break. Please try again.') }),
   });
 
+  const add = trpc.breaks.add.useMutation({
+    onSuccess: async (session) => {
+      await reloadSchedule();
+      toastSuccess({ title: 'Break Added', message: `${session.activity.name} was added to your schedule.` });
+    },
+    onError: (error) =>
+      toastError({ title: 'Add Failed', message: errorMessage(error, 'Could not add a break there. Please try again.') }),
+  });
+
   return {
     pending: update.isPending || remove.isPending,
+    adding: add.isPending,
     complete: (id: string) => update.mutate({ id, patch: { completedAt: new Date().toISOString() } }),
     skip: (id: string) => update.mutate({ id, patch: { skipped: true } }),
     remove: (id: string) => remove.mutate({ id }),
-    changeExercise: () => toastInfo({ title: 'Coming soon', message: 'Changing the exercise of a break is coming soon.' }),
-    reschedule: () => toastInfo({ title: 'Coming soon', message: 'Rescheduling a break is coming soon.' }),
+    add: (from: Date) => add.mutate({ from: from.toISOString() }),
+    start: (session: BreakSession) => {
+      onDone?.();
+      startBreakSession(session);
+    },
+    changeExercise: (session: BreakSession) => openDialog?.({ kind: 'change-exercise', session }),
+    reschedule: (session: BreakSession) => openDialog?.({ kind: 'reschedule', session }),
   };
 }

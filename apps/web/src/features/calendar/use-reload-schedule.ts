@@ -5,7 +5,13 @@ import { trpc } from '../../trpc';
 export function useReloadSchedule(): () => Promise<unknown> {
   const utils = trpc.useUtils();
   return useCallback(
-    () => Promise.all([utils.auth.user.invalidate(), utils.calendar.events.invalidate(), utils.breaks.upcoming.invalidate()]),
+    () =>
+      Promise.all([
+        utils.auth.user.invalidate(),
+        utils.calendar.events.invalidate(),
+        utils.calendar.status.invalidate(),
+        utils.breaks.upcoming.invalidate(),
+      ]),
     [utils],
   );
 }

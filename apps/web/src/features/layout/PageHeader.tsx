@@ -2,6 +2,10 @@ import { PRODUCT_NAME } from '@breaker/api-contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useCurrentUserQuery } from '../auth/use-current-user';
+import { SyncIndicator } from '../calendar/SyncIndicator';
+import { resolveTimeZone } from '../calendar/time-zone';
+import { HeaderBell } from '../reminders/HeaderBell';
 
 interface PageHeaderProps {
   title: string;
@@ -11,19 +15,28 @@ interface PageHeaderProps {
 
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
+  const user = useCurrentUserQuery().data;
   return (
-    <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 30 }}>
-          {title}
-        </Title>
-        {subtitle && <Text c="dimmed">{subtitle}</Text>}
-      </Stack>
-      {actions && (
-        <Group gap="sm" wrap="wrap">
-          {actions}
+    <Stack gap="xs">
+      {user && (
+        <Group justify="flex-end" gap="sm">
+          <SyncIndicator timeZone={resolveTimeZone(user.preferences.timezone)} />
+          <HeaderBell user={user} />
         </Group>
       )}
-    </Group>
+      <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            {title}
+          </Title>
+          {subtitle && <Text c="dimmed">{subtitle}</Text>}
+        </Stack>
+        {actions && (
+          <Group gap="sm" wrap="wrap">
+            {actions}
+          </Group>
+        )}
+      </Group>
+    </Stack>
   );
 }

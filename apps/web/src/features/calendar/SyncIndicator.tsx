@@ -1,0 +1,47 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { useIsMutating } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCalendarCheck, IconCalendarOff, IconRefresh } from '@tabler/icons-react';
+import { trpc } from '../../trpc';
+import { syncLabel, type SyncIndicatorState } from './sync-status';
+import { formatDateTime } from './time-zone';
+import { useNow } from './use-now';
+
+const LOOK: Record<SyncIndicatorState, { color: string; icon: typeof IconRefresh }> = {
+  synced: { color: 'green', icon: IconCalendarCheck },
+  syncing: { color: 'blue', icon: IconRefresh },
+  'needs-reconnection': { color: 'orange', icon: IconAlertTriangle },
+  'not-connected': { color: 'gray', icon: IconCalendarOff },
+};
+
+/** The header's calendar indicator: the real connection state and when the calendar was last read. */
+export function SyncIndicator({ timeZone }: { timeZone: string }) {
+  const status = trpc.calendar.status.useQuery();
+  const syncing = useIsMutating({ mutationKey: [['calendar', 'sync']] }) > 0;
+  const now = useNow(30_000);
+  if (!status.data) return null;
+
+  const state: SyncIndicatorState = syncing ? 'syncing' : status.data.state;
+  const { color, icon: Icon } = LOOK[state];
+  const lastSynced = status.data.lastSyncedAt;
+  const exact = lastSynced ? `Last synced ${formatDateTime(new Date(lastSynced), timeZone)}` : 'Not synced yet';
+
+  return (
+    <Tooltip label={exact}>
+      <Badge
+        variant="light"
+        color={color}
+        size="lg"
+        radius="xl"
+        tt="none"
+        leftSection={<Icon size={14} aria-hidden />}
+        tabIndex={0}
+        role="status"
+        aria-label={`Calendar: ${syncLabel(state, lastSynced, now)}. ${exact}`}
+        data-testid="sync-indicator"
+        data-state={state}
+      >
+        {syncLabel(state, lastSynced, now)}
+      </Badge>
+    </Tooltip>
+  );
+}
