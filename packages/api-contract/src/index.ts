@@ -6,3 +6,4 @@ export * from './preferences.js';
 export * from './entities.js';
 export * from './breaks.js';
 export * from './jobs.js';
+export * from './analytics.js';

@@ -16,3 +16,4 @@ export * from './queries/runs.js';
 export * from './queries/password-resets.js';
 export * from './queries/calendar.js';
 export { sql } from 'kysely';
+export * from './queries/analytics.js';

@@ -1,5 +1,6 @@
 import { router } from './init.js';
 import { activitiesRouter } from './routers/activities.js';
+import { analyticsRouter } from './routers/analytics.js';
 import { authRouter } from './routers/auth.js';
 import { breaksRouter } from './routers/breaks.js';
 import { calendarRouter } from './routers/calendar.js';
@@ -11,6 +12,7 @@ export const appRouter = router({
   activities: activitiesRouter,
   breaks: breaksRouter,
   calendar: calendarRouter,
+  analytics: analyticsRouter,
 });
 
 /** The web app's only import from the server: a type. */
