@@ -22,7 +22,7 @@ const BENCHES: Bench[] = [
   { name: 'refresh', dir: 'apps/api', file: 'bench/refresh.bench.ts' },
   { name: 'api-load', dir: 'apps/api', file: 'bench/load.bench.ts' },
   { name: 'queue', dir: 'apps/worker', file: 'bench/queue.bench.ts' },
-  { name: 'google', dir: 'apps/worker', file: 'bench/google.bench.ts' },
+  { name: 'google', dir: 'apps/api', file: 'bench/google.bench.ts' },
   { name: 'web-bundle', dir: 'apps/web', file: 'bench/bundle.bench.ts' },
   { name: 'web-pages', dir: 'apps/web', file: 'bench/pages.bench.ts' },
 ];
