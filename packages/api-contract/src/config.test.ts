@@ -13,6 +13,14 @@ describe('configuration', () => {
     expect(config.workerMetrics).toEqual({ host: '127.0.0.1', port: 9464 });
   });
 
+  it('reads an empty value as unset, as docker compose passes optional settings', () => {
+    const config = parseConfig({ OPERATOR_TOKEN: '', GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', TRUST_PROXY: '', PORT: '' });
+    expect(config.operatorToken).toBeUndefined();
+    expect(config.google).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.port).toBe(3000);
+  });
+
   it('reads where the worker serves its metrics', () => {
     expect(parseConfig({ WORKER_METRICS_PORT: '9500', WORKER_METRICS_HOST: '0.0.0.0' }).workerMetrics).toEqual({
       host: '0.0.0.0',

@@ -82,7 +82,8 @@ export interface Config {
 
 /** Parses the environment the apps pass in (their env modules are the only readers of `process.env`). */
 export function parseConfig(source: Record<string, string | undefined>): Config {
-  const parsed = schema.safeParse(source);
+  // An empty value means unset: docker compose passes `${VAR:-}` through as an empty string.
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
