@@ -45,9 +45,17 @@ export default defineConfig({
       // Left alone, the bundler hoists modules that several lazy routes share into the entry chunk, and every
       // screen's first download would carry the popovers, dialogs and forms of the others.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
-      // zod gets a chunk of its own: otherwise it is merged with the contract's small constant modules and a screen
-      // that only shows a message downloads the whole schema library.
-      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
+      // zod and the popover positioning get chunks of their own: otherwise they are merged with small modules every
+      // screen uses (the contract's messages, the page header) and a screen without a form or a popover still
+      // downloads them.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
 });

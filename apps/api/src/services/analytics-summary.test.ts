@@ -74,6 +74,8 @@ describe('summariseAnalytics', () => {
       aBreak('2026-11-18T18:00:00Z', 'untouched', 'walk'),
       // Still to come: 16:00 in New York, after "now".
       aBreak('2026-11-18T21:00:00Z', 'untouched'),
+      // Tomorrow, taken early: outside the window, which ends today.
+      aBreak('2026-11-19T15:00:00Z', 'completed'),
     ];
     const summary = summariseAnalytics({ now: NOW, timeZone: ZONE, breaks, meetings: [] });
     const byDay = new Map(summary.days.map((day) => [day.day, day]));
@@ -115,6 +117,13 @@ describe('summariseAnalytics', () => {
     ];
     const summary = summariseAnalytics({ now: NOW, timeZone: ZONE, breaks, meetings: [] });
     expect(summary.streak).toEqual({ current: 3, longest: 3 });
+  });
+
+  it('counts a break of later today taken early', () => {
+    const breaks = [aBreak('2026-11-18T22:00:00Z', 'completed'), aBreak('2026-11-18T23:00:00Z', 'skipped')];
+    const summary = summariseAnalytics({ now: NOW, timeZone: ZONE, breaks, meetings: [] });
+    expect(summary.totals).toMatchObject({ planned: 2, completed: 1, skipped: 1, missed: 0 });
+    expect(summary.streak.current).toBe(1);
   });
 
   it('ends the current streak on a past day with breaks and none taken', () => {

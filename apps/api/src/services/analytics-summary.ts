@@ -14,7 +14,7 @@ export interface AnalyticsInput {
   now: Date;
   /** The user's IANA zone; an unknown one counts as UTC. */
   timeZone: string;
-  /** The breaks scheduled since `windowStart`, any status. */
+  /** The breaks scheduled from the window start on, any status; those after today are left out. */
   breaks: readonly BreakOutcomeRow[];
   /** Meetings overlapping the window. */
   meetings: readonly BusySpanRow[];
@@ -117,7 +117,8 @@ function meetingLoad(days: readonly AnalyticsDay[]): MeetingLoadBand[] {
 
 /**
  * The analytics of one user, from the breaks and meetings of the window: pure, so every figure is tested without a
- * database. Only breaks whose time has passed count; a break still to come is neither taken nor missed yet.
+ * database. A break counts once taken or skipped (also one of later today, taken early) or once its time has passed
+ * untouched (missed); a break still to come is not counted yet.
  */
 export function summariseAnalytics({ now, timeZone, breaks, meetings }: AnalyticsInput): AnalyticsSummary {
   const zone = effectiveZone(timeZone);

@@ -9,9 +9,10 @@ export async function loadAnalytics(deps: AppDeps, userId: string): Promise<Anal
   const preferences = await findPreferences(deps.db, userId);
   const timeZone = effectiveZone(preferences?.timezone);
   const from = analyticsWindowStart(now, timeZone);
-  // Today's meetings count in full toward today's load, so the meetings are read up to the end of the day.
-  const endOfToday = new Date(now.getTime() + 24 * 60 * 60 * 1000);
-  const breaks = await listBreakOutcomesBetween(deps.db, userId, from, now);
-  const meetings = await listBusySpansBetween(deps.db, userId, from, endOfToday);
+  // Read a day ahead: today's meetings count in full toward today's load, and a break of later today already taken
+  // or skipped counts; the summary keeps only days up to today and breaks whose outcome is known.
+  const dayAhead = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+  const breaks = await listBreakOutcomesBetween(deps.db, userId, from, dayAhead);
+  const meetings = await listBusySpansBetween(deps.db, userId, from, dayAhead);
   return summariseAnalytics({ now, timeZone, breaks, meetings });
 }

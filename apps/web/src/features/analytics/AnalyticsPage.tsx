@@ -1,35 +1,55 @@
-import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartDots } from '@tabler/icons-react';
+import '@mantine/charts/styles.css';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { errorMessage } from '../../errors';
+import { trpc } from '../../trpc';
 import { PageHeader } from '../layout/PageHeader';
+import { AnalyticsEmptyState } from './AnalyticsEmptyState';
+import { AnalyticsSkeleton } from './AnalyticsSkeleton';
+import { AnalyticsStats } from './AnalyticsStats';
+import { BreakHistory } from './BreakHistory';
+import { DailyCompletionChart, WeeklyCompletionChart } from './CompletionCharts';
+import { MeetingLoadChart } from './MeetingLoadChart';
+import { TypeMixChart } from './TypeMixChart';
 
-const PLANNED = [
-  'Daily and weekly completion rates',
-  'Break type preferences and effectiveness',
-  'Wellness score trends',
-  'Productivity correlation',
-  'Detailed break history',
-];
+function AnalyticsContent() {
+  const summary = trpc.analytics.summary.useQuery();
+
+  if (summary.isPending) return <AnalyticsSkeleton />;
+  if (summary.isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Analytics could not be loaded">
+        <Text fz="sm" mb="sm">
+          {errorMessage(summary.error, 'Your analytics are not available right now.')}
+        </Text>
+        <Button variant="light" color="red" onClick={() => void summary.refetch()} loading={summary.isFetching}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const data = summary.data;
+  if (data.totals.planned === 0) return <AnalyticsEmptyState />;
+
+  return (
+    <Stack gap="lg">
+      <AnalyticsStats summary={data} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <DailyCompletionChart summary={data} />
+        <WeeklyCompletionChart summary={data} />
+        <TypeMixChart summary={data} />
+        <MeetingLoadChart summary={data} />
+      </SimpleGrid>
+      <BreakHistory summary={data} />
+    </Stack>
+  );
+}
 
 export function AnalyticsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Analytics" subtitle="Track your wellness progress and break patterns." />
-      <Paper withBorder radius="lg" p="xl" maw={640}>
-        <ThemeIcon variant="light" size={48} radius="md" mb="md" aria-hidden>
-          <IconChartDots size={26} />
-        </ThemeIcon>
-        <Title order={2} fz="lg" mb="xs">
-          Coming soon
-        </Title>
-        <Text c="dimmed" mb="md">
-          Analytics are on their way. Here is what you will be able to see:
-        </Text>
-        <List spacing="xs">
-          {PLANNED.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
-          ))}
-        </List>
-      </Paper>
+      <AnalyticsContent />
     </Stack>
   );
 }

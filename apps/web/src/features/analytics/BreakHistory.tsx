@@ -1,0 +1,41 @@
+import type { AnalyticsSummary } from '@breaker/api-contract';
+import { Badge, Table } from '@mantine/core';
+import { formatDateTime } from '../calendar/time-zone';
+import { activityTypeLabel } from '../library/activity-type-label';
+import { ChartCard } from './ChartCard';
+import { OUTCOME_COLOURS, OUTCOME_LABELS } from './chart-data';
+
+export function BreakHistory({ summary }: { summary: AnalyticsSummary }) {
+  return (
+    <ChartCard id="history" title="Break history" description="Your past breaks, the most recent first.">
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">Activity</Table.Th>
+              <Table.Th scope="col">Type</Table.Th>
+              <Table.Th scope="col">Minutes</Table.Th>
+              <Table.Th scope="col">Outcome</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {summary.history.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{formatDateTime(new Date(entry.scheduledTime), summary.timeZone)}</Table.Td>
+                <Table.Td>{entry.activityName}</Table.Td>
+                <Table.Td>{activityTypeLabel(entry.activityType)}</Table.Td>
+                <Table.Td>{entry.duration}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={OUTCOME_COLOURS[entry.outcome]}>
+                    {OUTCOME_LABELS[entry.outcome]}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,71 @@
+import type { AnalyticsDay, AnalyticsSummary, AnalyticsWeek, BreakOutcome } from '@breaker/api-contract';
+import { activityTypeLabel } from '../library/activity-type-label';
+
+/** The daily chart shows the last two weeks: more days than that are too thin to read on a phone. */
+export const DAILY_CHART_DAYS = 14;
+
+/** A share as a whole percentage, or a dash when nothing was planned. */
+export function percentText(rate: number | null): string {
+  return rate === null ? '–' : `${Math.round(rate * 100)} %`;
+}
+
+/** 'Sat 7': local dates are calendar days, not instants, so they are read at noon UTC and printed in UTC. */
+function dayLabel(day: string): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(noon);
+  return `${weekday} ${noon.getUTCDate()}`;
+}
+
+function weekLabel(weekStart: string): string {
+  const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${weekStart}T12:00:00Z`),
+  );
+  return `Week of ${date}`;
+}
+
+export function dailyChartData(days: readonly AnalyticsDay[]) {
+  return days.slice(-DAILY_CHART_DAYS).map((day) => ({
+    label: dayLabel(day.day),
+    Taken: day.completed,
+    Skipped: day.skipped,
+    Missed: day.missed,
+  }));
+}
+
+export function weeklyChartData(weeks: readonly AnalyticsWeek[]) {
+  return weeks.map((week) => ({
+    label: weekLabel(week.weekStart),
+    'Completion rate': week.rate === null ? null : Math.round(week.rate * 100),
+  }));
+}
+
+const TYPE_COLOURS = ['violet.6', 'teal.6', 'blue.6', 'orange.6', 'pink.6', 'cyan.6', 'lime.7', 'grape.6'];
+
+export function typeMixChartData(typeMix: AnalyticsSummary['typeMix']) {
+  return typeMix.map((share, index) => ({
+    name: activityTypeLabel(share.type),
+    value: share.planned,
+    completed: share.completed,
+    color: TYPE_COLOURS[index % TYPE_COLOURS.length] ?? 'gray.6',
+  }));
+}
+
+export function meetingLoadChartData(bands: AnalyticsSummary['meetingLoad']) {
+  return bands.map((band) => ({
+    label: band.label,
+    'Completion rate': band.rate === null ? 0 : Math.round(band.rate * 100),
+    days: band.days,
+  }));
+}
+
+export const OUTCOME_LABELS: Record<BreakOutcome, string> = {
+  completed: 'Taken',
+  skipped: 'Skipped',
+  missed: 'Missed',
+};
+
+export const OUTCOME_COLOURS: Record<BreakOutcome, string> = {
+  completed: 'green',
+  skipped: 'yellow',
+  missed: 'gray',
+};
