@@ -37,8 +37,21 @@ export function firstIssueMessage(error: ZodError): string {
 }
 
 /** Socket errors and PostgreSQL's shutdown / cannot-connect codes: the database or Redis is down or restarting. */
-const DEPENDENCY_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-const DEPENDENCY_DOWN_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable/;
+const DEPENDENCY_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const DEPENDENCY_DOWN_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable/;
 
 /** A request failing because PostgreSQL or Redis is unreachable is the server's temporary state, not a bug: 503. */
 export function isDependencyDown(error: unknown): boolean {

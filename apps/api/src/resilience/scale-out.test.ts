@@ -1,0 +1,177 @@
+import { QUEUES } from '@breaker/api-contract';
+import { createDb, type DatabaseHandle } from '@breaker/db';
+import { createScratchPostgres } from '@breaker/db/testing';
+import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  sharedSecrets,
+  startApi,
+  startPrivateRedis,
+  startWorker,
+  stopAllProcesses,
+  waitFor,
+  type ApiProcess,
+  type AppEnv,
+  type PrivateRedis,
+  type RunningProcess,
+} from './processes.test-support.js';
+import { overlaps, Visitor, type UpcomingBreak } from './visitor.test-support.js';
+
+const EMAIL = 'grace@example.com';
+const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
+
+/** Reads of the user's meetings; Breaker's write-back lists only its own events, by their private property. */
+function meetingReads(google: FakeGoogle): number {
+  return google.calls.filter(
+    (call) => call.method === 'GET' && call.path === EVENTS_LIST && !('privateExtendedProperty' in call.query),
+  ).length;
+}
+
+describe('two API processes and two workers on one PostgreSQL and one Redis', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
+  let redis: PrivateRedis | undefined;
+  let google: FakeGoogle | undefined;
+  let database: DatabaseHandle | undefined;
+  let apis: ApiProcess[] = [];
+  let workers: RunningProcess[] = [];
+  let visitor: Visitor;
+  let userId: string;
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres();
+    redis = await startPrivateRedis();
+    const ports = [await freePort(), await freePort()];
+    const appUrl = `http://127.0.0.1:${ports[0]}`;
+    const client = {
+      clientId: 'breaker-scale-out.apps.example',
+      clientSecret: 'scale-out-secret',
+      redirectUris: [`${appUrl}/api/auth/google/callback`, `${appUrl}/api/auth/google/calendar/callback`],
+    };
+    google = await startFakeGoogle({
+      clients: [client],
+      accounts: [
+        {
+          sub: '4004',
+          email: EMAIL,
+          name: 'Grace Hopper',
+          givenName: 'Grace',
+          familyName: 'Hopper',
+          picture: 'https://example.com/grace.png',
+          timeZone: 'UTC',
+        },
+      ],
+      autoApprove: true,
+    });
+    const env: AppEnv = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: redis.url,
+      APP_URL: appUrl,
+      GOOGLE_CLIENT_ID: client.clientId,
+      GOOGLE_CLIENT_SECRET: client.clientSecret,
+      GOOGLE_BASE_URL: google.origin,
+      ...sharedSecrets(),
+    };
+    // All four prepare the database at once, as a deployment's processes would on a rollout.
+    const [first, second, ...started] = await Promise.all([
+      startApi('api-1', ports[0] ?? 0, env),
+      startApi('api-2', ports[1] ?? 0, env),
+      startWorker('worker-1', env),
+      startWorker('worker-2', env),
+    ]);
+    apis = [first, second];
+    workers = started;
+    database = await createDb({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
+    visitor = new Visitor(appUrl);
+  });
+
+  afterAll(async () => {
+    await stopAllProcesses();
+    await google?.close();
+    await database?.close();
+    await redis?.stop();
+    await scratch?.drop();
+  });
+
+  const api = (index: number): string => apis[index % 2]?.url ?? '';
+
+  it('honours a session made on one API on the other', async () => {
+    userId = await visitor.signUp(api(0), 'grace');
+    const seen = await visitor.call(api(1), 'GET', '/api/auth/user');
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ id: userId, username: 'grace' });
+    const saved = await visitor.call(api(1), 'PUT', '/api/user/preferences', {
+      preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00' },
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it('makes one plan out of 20 concurrent refreshes spread over both APIs: no duplicate or overlapping breaks, all from the latest run, the same on both APIs and in the database', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => visitor.call(api(index), 'POST', `/api/refresh-breakers/${userId}`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+
+    const db = database?.db;
+    if (!db) throw new Error('no database');
+    // Each refresh is one job, run by exactly one of the two workers.
+    const runs = await db.selectFrom('scheduling_runs').select(['id', 'output']).where('user_id', '=', userId).execute();
+    expect(runs).toHaveLength(20);
+    const stored = await db
+      .selectFrom('break_sessions')
+      .select(['id', 'scheduling_run_id'])
+      .where('user_id', '=', userId)
+      .execute();
+    const planIds = new Set(stored.map((row) => row.scheduling_run_id));
+    expect(planIds.size).toBe(1);
+    // The plan left standing is one run's whole output, not a mix of runs.
+    const standing = runs.find((run) => planIds.has(run.id));
+    expect((standing?.output as { breaks: unknown[] } | undefined)?.breaks).toHaveLength(stored.length);
+
+    const [onFirst, onSecond] = await Promise.all([
+      visitor.call(api(0), 'GET', '/api/upcoming-breaks'),
+      visitor.call(api(1), 'GET', '/api/upcoming-breaks'),
+    ]);
+    const breaks = onFirst.body as UpcomingBreak[];
+    expect(breaks.length).toBeGreaterThanOrEqual(3 * 6);
+    expect(onSecond.body).toEqual(onFirst.body);
+    expect(breaks.map((b) => b.id).sort()).toEqual(stored.map((row) => row.id).sort());
+    expect(new Set(breaks.map((b) => b.scheduledTime)).size).toBe(breaks.length);
+    expect(overlaps(breaks)).toEqual([]);
+  });
+
+  it('runs a calendar sync requested ten times over both APIs once, with two workers listening', async () => {
+    const fake = google;
+    if (!fake) throw new Error('no fake Google');
+    expect(await visitor.connectGoogle(api(0), EMAIL)).toBe('/calendar?success=calendar_connected');
+    // Connecting starts a first sync in the background; the test starts from a calendar that is up to date.
+    await waitFor('the first sync', async () => {
+      const row = await database?.db
+        .selectFrom('calendar_connections')
+        .select('last_synced_at')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Boolean(row?.last_synced_at);
+    });
+    fake.resetCalls();
+    // A slow Google keeps the first sync running while the other nine requests arrive.
+    fake.hangNext({ path: EVENTS_LIST, ms: 1500 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => visitor.call(api(index), 'POST', `/api/calendar/sync/${userId}`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(meetingReads(fake)).toBe(1);
+  });
+
+  it('keeps one maintenance schedule in Redis although both workers declared it', async () => {
+    const queue = new Queue(QUEUES.maintenance, { connection: { host: '127.0.0.1', port: redis?.port ?? 0 } });
+    try {
+      expect(await queue.getJobSchedulers()).toHaveLength(1);
+      expect(await queue.getDelayedCount()).toBe(1);
+    } finally {
+      await queue.close();
+    }
+    expect(workers.every((worker) => worker.isRunning())).toBe(true);
+  });
+});
