@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { GOOGLE_SPECS, STACKS, stackDataDir } from './e2e/support/stacks';
+import { E2E_OPERATOR_TOKEN, GOOGLE_SPECS, STACKS, stackDataDir } from './e2e/support/stacks';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,6 +37,7 @@ export default defineConfig({
   webServer: STACKS.map(({ mode, port }) => ({
     command: `node e2e/support/start-stack.mjs ${mode} ${port} ${stackDataDir(port)}`,
     url: `http://127.0.0.1:${port}/api/health`,
+    env: { E2E_OPERATOR_TOKEN },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

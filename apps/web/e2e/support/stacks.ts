@@ -24,6 +24,9 @@ export interface StackDefinition {
  */
 const PORT_BASE = Number(process.env['E2E_PORT_BASE'] ?? 3101);
 
+/** Every stack's OPERATOR_TOKEN (start-stack.mjs gets it through the environment): the operators' pages are on. */
+export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-not-a-secret';
+
 /** The stacks the specs run against (one Playwright project each). */
 export const STACKS: readonly StackDefinition[] = [
   { name: 'embedded', mode: 'embedded', port: PORT_BASE, perTestAddress: true },

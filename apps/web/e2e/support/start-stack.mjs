@@ -96,6 +96,10 @@ Object.assign(env, {
   APP_URL: appUrl,
   ALLOW_DEV_LOGIN: 'true',
   LOG_LEVEL: 'warn',
+  // The operators' pages are on, with the token the specs know (playwright.config.ts passes it).
+  ...(process.env.E2E_OPERATOR_TOKEN ? { OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN } : {}),
+  // Several stacks (and other runs) share the machine: the worker's health and metrics port is any free one.
+  WORKER_METRICS_PORT: '0',
 });
 
 /** A minimal SMTP receiver (EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT): each message becomes one .eml file. */
