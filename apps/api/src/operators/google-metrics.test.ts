@@ -1,0 +1,79 @@
+import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+
+const TOKEN = 'operator-token-for-google-metrics';
+const CLIENT = {
+  clientId: 'breaker-metrics.apps.example',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
+};
+const EMAIL = 'grace@example.com';
+const ACCOUNT = {
+  sub: '4004',
+  email: EMAIL,
+  name: 'Grace Hopper',
+  givenName: 'Grace',
+  familyName: 'Hopper',
+  picture: 'https://example.com/g.png',
+  timeZone: 'UTC',
+};
+const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
+
+function googleCalls(metrics: string, outcome: string): number {
+  const line = metrics
+    .split('\n')
+    .find((l) => l.startsWith('breaker_google_api_calls_total{') && l.includes(`outcome="${outcome}"`));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('Google API calls in the metrics, through the fake Google', () => {
+  let google: FakeGoogle;
+  let subject: AppUnderTest;
+  let client: TestClient;
+  let userId: string;
+  const scrape = async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  beforeAll(async () => {
+    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ACCOUNT], autoApprove: true });
+    subject = await startTestApp('pglite', {
+      env: {
+        OPERATOR_TOKEN: TOKEN,
+        GOOGLE_CLIENT_ID: CLIENT.clientId,
+        GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+        GOOGLE_BASE_URL: google.origin,
+      },
+    });
+    client = new TestClient(subject.app);
+    userId = (await client.registerAndSignIn('grace')).id;
+    const start = await client.request('GET', '/api/auth/google/calendar');
+    const authorize = new URL(String(start.headers.location));
+    authorize.searchParams.set('login_hint', EMAIL);
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const back = new URL(String(consent.headers.get('location')));
+    expect((await client.request('GET', `${back.pathname}${back.search}`)).headers.location).toBe(
+      '/calendar?success=calendar_connected',
+    );
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await google?.close();
+  });
+
+  it('counts successful, retried and rate-limited calendar reads', async () => {
+    const before = await scrape();
+    google.failNext({ path: EVENTS_LIST, status: 503 });
+    google.failNext({ path: EVENTS_LIST, status: 429 });
+    const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(synced.statusCode).toBe(200);
+    const after = await scrape();
+    expect(googleCalls(after, 'retry') - googleCalls(before, 'retry')).toBe(1);
+    expect(googleCalls(after, 'rate-limited') - googleCalls(before, 'rate-limited')).toBe(1);
+    expect(googleCalls(after, 'ok') - googleCalls(before, 'ok')).toBeGreaterThanOrEqual(1);
+    expect(after).toMatch(/breaker_job_duration_seconds_count\{[^}]*queue="calendar-sync"[^}]*outcome="completed"/);
+  });
+});
