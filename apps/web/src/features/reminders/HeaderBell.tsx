@@ -9,6 +9,7 @@ import { useNow } from '../calendar/use-now';
 import { ButtonLink } from '../layout/links';
 import { useNotificationPermission } from './browser-notifications';
 import { dueBreak, upcomingBreak } from './reminder-schedule';
+import { ReminderCard } from './ReminderCard';
 import { useBreakReminders } from './use-break-reminders';
 import classes from './HeaderBell.module.css';
 
@@ -17,9 +18,9 @@ export function HeaderBell({ user }: { user: User }) {
   const timeZone = resolveTimeZone(user.preferences.timezone);
   const enabled = user.preferences.notificationsEnabled;
   const breaks = trpc.breaks.upcoming.useQuery();
-  const reminded = useBreakReminders(breaks.data, enabled, timeZone);
+  const reminders = useBreakReminders(breaks.data, enabled, timeZone);
   const ticked = useNow(30_000).getTime();
-  const now = Math.max(reminded, ticked);
+  const now = Math.max(reminders.now, ticked);
   const due = breaks.data ? dueBreak(breaks.data, now) : undefined;
   const next = due ?? (breaks.data ? upcomingBreak(breaks.data, now) : undefined);
   const { permission, request } = useNotificationPermission();
@@ -69,6 +70,17 @@ export function HeaderBell({ user }: { user: User }) {
           </Stack>
         </Popover.Dropdown>
       </Popover>
+      {reminders.inPage && (
+        <ReminderCard
+          session={reminders.inPage}
+          time={formatTime(new Date(reminders.inPage.scheduledTime), timeZone)}
+          onDismiss={reminders.dismiss}
+          onStart={() => {
+            if (reminders.inPage) startBreakSession(reminders.inPage);
+            reminders.dismiss();
+          }}
+        />
+      )}
       <BreakSessionHost />
     </>
   );

@@ -3,37 +3,35 @@ import { useEffect, useState } from 'react';
 import { startBreakSession } from '../break-session/session-request';
 import { formatTime } from '../calendar/time-zone';
 import { showBrowserNotification } from './browser-notifications';
-import { showReminderToast } from './ReminderToast';
 import { nextWake } from './reminder-schedule';
 
 /**
  * A timer in the page for the next break's start, set again whenever the breaks change: a system notification when
- * allowed, else a reminder toast with a Start button. Nothing when the user turned reminders off.
+ * allowed, else the break is handed back as the in-page reminder to show. Nothing when reminders are off.
  */
-export function useBreakReminders(sessions: readonly BreakSession[] | undefined, enabled: boolean, timeZone: string): number {
+export function useBreakReminders(sessions: readonly BreakSession[] | undefined, enabled: boolean, timeZone: string) {
   const [now, setNow] = useState(() => Date.now());
+  const [inPage, setInPage] = useState<BreakSession>();
 
   useEffect(() => {
     if (!enabled || !sessions) return undefined;
     const wake = nextWake(sessions, Date.now());
     if (!wake) return undefined;
     const timer = window.setTimeout(() => {
-      if (wake.remind) remind(wake.session, timeZone);
+      if (wake.remind) {
+        const { session } = wake;
+        const shown = showBrowserNotification(
+          `Time for a break: ${session.activity.name}`,
+          `${formatTime(new Date(session.scheduledTime), timeZone)} · ${session.duration} min`,
+          `break-${session.id}`,
+          () => startBreakSession(session),
+        );
+        if (!shown) setInPage(session);
+      }
       setNow(Date.now());
     }, wake.delayMs);
     return () => window.clearTimeout(timer);
   }, [sessions, enabled, timeZone, now]);
 
-  return now;
-}
-
-function remind(session: BreakSession, timeZone: string): void {
-  const time = formatTime(new Date(session.scheduledTime), timeZone);
-  const shown = showBrowserNotification(
-    `Time for a break: ${session.activity.name}`,
-    `${time} · ${session.duration} min`,
-    `break-${session.id}`,
-    () => startBreakSession(session),
-  );
-  if (!shown) showReminderToast(session, time);
+  return { now, inPage, dismiss: () => setInPage(undefined) };
 }
