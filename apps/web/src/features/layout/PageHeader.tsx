@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@breaker/api-contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useCurrentUserQuery } from '../auth/use-current-user';
-import { SyncIndicator } from '../calendar/SyncIndicator';
-import { resolveTimeZone } from '../calendar/time-zone';
-import { HeaderBell } from '../reminders/HeaderBell';
+
+// Loaded after the page's own code: the header's live state must not hold up the first render.
+const HeaderStatus = lazy(() => import('../reminders/HeaderStatus'));
 
 interface PageHeaderProps {
   title: string;
@@ -19,10 +19,9 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
     <Stack gap="xs">
       {user && (
-        <Group justify="flex-end" gap="sm">
-          <SyncIndicator timeZone={resolveTimeZone(user.preferences.timezone)} />
-          <HeaderBell user={user} />
-        </Group>
+        <Suspense fallback={<Group mih={36} />}>
+          <HeaderStatus user={user} />
+        </Suspense>
       )}
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
         <Stack gap={4}>
