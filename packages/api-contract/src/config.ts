@@ -27,6 +27,7 @@ const schema = z
     ALLOW_PRIVATE_FEEDS: booleanFlag,
     TRUST_PROXY: z.string().optional(),
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     TOKEN_ENCRYPTION_KEY: z
       .string()
       .refine((key) => Buffer.from(key, 'base64').length === 32, 'TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded')
@@ -76,6 +77,8 @@ export interface Config {
    * interval): a job whose worker died runs again on another worker within about twice this.
    */
   jobLockMs: number;
+  /** PostgreSQL connections each process may hold: every API and worker process opens up to this many. */
+  databasePoolSize: number;
   /** Base64 key for secrets at rest; unset means one generated into DATA_DIR. */
   tokenEncryptionKey: string | undefined;
 }
@@ -111,6 +114,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobLockMs: env.JOB_LOCK_MS,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
   };
 }

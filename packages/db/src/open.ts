@@ -5,6 +5,8 @@ import { seedCatalogue } from './seed.js';
 export interface DatabaseSettings {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Most PostgreSQL connections this process holds at once. */
+  databasePoolSize?: number;
 }
 
 interface StartupLog {
@@ -14,7 +16,13 @@ interface StartupLog {
 
 /** PostgreSQL when a URL is configured, else the embedded PGlite in the data directory. */
 export function databaseConfig(settings: DatabaseSettings): DatabaseConfig {
-  return settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: settings.dataDir };
+  return settings.databaseUrl
+    ? {
+        kind: 'postgres',
+        url: settings.databaseUrl,
+        ...(settings.databasePoolSize ? { maxConnections: settings.databasePoolSize } : {}),
+      }
+    : { kind: 'pglite', dataDir: settings.dataDir };
 }
 
 /**

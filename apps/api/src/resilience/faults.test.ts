@@ -3,13 +3,14 @@ import { createDb, type DatabaseHandle } from '@breaker/db';
 import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/worker/fake-google';
 import { Queue } from 'bullmq';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPrivateCluster,
   freePort,
   sharedSecrets,
   startApi,
   startPrivateRedis,
+  recentOutput,
   startWorker,
   stopAllProcesses,
   waitFor,
@@ -102,6 +103,10 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
     // A fault scheduled while the first sync still writes its breaks to Google would hit those writes instead.
     await untilJobsDone();
     await expectNoDuplicates();
+  });
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') process.stderr.write(`${recentOutput()}\n`);
   });
 
   afterAll(async () => {

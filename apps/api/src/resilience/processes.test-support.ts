@@ -65,6 +65,7 @@ export interface RunningProcess {
 }
 
 const running = new Set<RunningProcess>();
+const launched: RunningProcess[] = [];
 
 /** Starts a binary (never through npx, which would leave an orphan); rejects when it cannot be started at all. */
 export async function launch(
@@ -112,6 +113,7 @@ export async function launch(
     },
   };
   running.add(handle);
+  launched.push(handle);
   void exited.then(() => running.delete(handle));
   return handle;
 }
@@ -119,6 +121,13 @@ export async function launch(
 /** Stops every process these helpers started that is still running (afterAll, even after a failure). */
 export async function stopAllProcesses(): Promise<void> {
   await Promise.all([...running].map((process) => process.stop(5_000)));
+}
+
+/** The last lines of every process started so far, to explain a failed test. */
+export function recentOutput(lines = 30): string {
+  return launched
+    .map((process) => `--- ${process.name} (pid ${process.pid})\n${process.output().split('\n').slice(-lines).join('\n')}`)
+    .join('\n');
 }
 
 async function untilOutput(process: RunningProcess, pattern: RegExp, timeoutMs = 20_000): Promise<void> {

@@ -1,14 +1,15 @@
 import { QUEUES } from '@breaker/api-contract';
-import { createDb, type DatabaseHandle } from '@breaker/db';
+import { createDb, sql, type DatabaseHandle } from '@breaker/db';
 import { createScratchPostgres } from '@breaker/db/testing';
 import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
   sharedSecrets,
   startApi,
   startPrivateRedis,
+  recentOutput,
   startWorker,
   stopAllProcesses,
   waitFor,
@@ -21,6 +22,7 @@ import { overlaps, Visitor, type UpcomingBreak } from './visitor.test-support.js
 
 const EMAIL = 'grace@example.com';
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
+const POOL_SIZE = 3;
 
 /** Reads of the user's meetings; Breaker's write-back lists only its own events, by their private property. */
 function meetingReads(google: FakeGoogle): number {
@@ -71,6 +73,7 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
       GOOGLE_CLIENT_ID: client.clientId,
       GOOGLE_CLIENT_SECRET: client.clientSecret,
       GOOGLE_BASE_URL: google.origin,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
       ...sharedSecrets(),
     };
     // All four prepare the database at once, as a deployment's processes would on a rollout.
@@ -84,6 +87,10 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
     workers = started;
     database = await createDb({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
     visitor = new Visitor(appUrl);
+  });
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') process.stderr.write(`${recentOutput()}\n`);
   });
 
   afterAll(async () => {
@@ -107,7 +114,7 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
     expect(saved.status).toBe(200);
   });
 
-  it('makes one plan out of 20 concurrent refreshes spread over both APIs: no duplicate or overlapping breaks, all from the latest run, the same on both APIs and in the database', async () => {
+  it('makes one plan out of 20 concurrent refreshes spread over both APIs: no duplicate or overlapping breaks, the whole output of one planning run, the same on both APIs and in the database', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) => visitor.call(api(index), 'POST', `/api/refresh-breakers/${userId}`)),
     );
@@ -139,6 +146,18 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
     expect(breaks.map((b) => b.id).sort()).toEqual(stored.map((row) => row.id).sort());
     expect(new Set(breaks.map((b) => b.scheduledTime)).size).toBe(breaks.length);
     expect(overlaps(breaks)).toEqual([]);
+  });
+
+  it('keeps PostgreSQL connections within processes × DATABASE_POOL_SIZE under concurrent load', async () => {
+    const db = database?.db;
+    if (!db) throw new Error('no database');
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => visitor.call(api(index), 'POST', `/api/refresh-breakers/${userId}`)),
+    );
+    const connections = await sql<{ count: string }>`
+      select count(*) as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+    // Four processes with their pools, plus this test's own second connection at most.
+    expect(Number(connections.rows[0]?.count)).toBeLessThanOrEqual(4 * POOL_SIZE + 1);
   });
 
   it('runs a calendar sync requested ten times over both APIs once, with two workers listening', async () => {
