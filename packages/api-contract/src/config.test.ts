@@ -29,6 +29,13 @@ describe('configuration', () => {
     expect(() => parseConfig({ WORKER_METRICS_PORT: '70000' })).toThrow(/WORKER_METRICS_PORT/);
   });
 
+  it('reads the job lock and the database pool size, 30 s and 10 connections unless set', () => {
+    expect(parseConfig({})).toMatchObject({ jobLockMs: 30_000, databasePoolSize: 10 });
+    expect(parseConfig({ JOB_LOCK_MS: '2000', DATABASE_POOL_SIZE: '4' })).toMatchObject({ jobLockMs: 2000, databasePoolSize: 4 });
+    expect(() => parseConfig({ JOB_LOCK_MS: '10' })).toThrow(/JOB_LOCK_MS/);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('refuses development sign-ins in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', ALLOW_DEV_LOGIN: 'true' })).toThrow(/ALLOW_DEV_LOGIN/);
     expect(parseConfig({ NODE_ENV: 'development', ALLOW_DEV_LOGIN: 'true' }).allowDevLogin).toBe(true);
