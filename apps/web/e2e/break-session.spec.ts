@@ -64,8 +64,9 @@ test('a guided break completes on its own when the countdown ends', async ({ pag
   await signInForBreaks(page, baseURL!);
   const [hour] = addableHours();
   const session = await addBreak(page.request, baseURL!, hour!);
-  await page.clock.install();
   await openCalendarOn(page, hour!);
+  // Only the session's own countdown needs the controlled clock: installed once the page is up.
+  await page.clock.install();
 
   await page.getByRole('button', { name: `Actions for ${session.activity.name}` }).click();
   await page.getByRole('menuitem', { name: 'Start Break Session' }).click();
