@@ -30,6 +30,7 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Divider.css';

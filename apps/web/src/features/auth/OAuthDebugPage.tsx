@@ -60,9 +60,9 @@ export function OAuthDebugPage() {
                     <Table.Th>Google client id</Table.Th>
                     <Table.Td>
                       {config.data.googleClientId ? (
-                        <Badge color="green">Configured</Badge>
+                        <Badge color="green.9">Configured</Badge>
                       ) : (
-                        <Badge color="red">Not configured</Badge>
+                        <Badge color="red.9">Not configured</Badge>
                       )}
                     </Table.Td>
                   </Table.Tr>

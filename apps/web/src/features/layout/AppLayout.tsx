@@ -1,6 +1,6 @@
 import type { User } from '@breaker/api-contract';
 import { AppShell, Box, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { TestModeBanner } from '../auth/TestModeBanner';
 import { useTestModeActive } from '../auth/use-capabilities';
@@ -9,6 +9,8 @@ import { SideNavigation } from './SideNavigation';
 
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Below the `sm` breakpoint a closed navigation is only moved off screen: inert keeps its links out of the tab order.
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const testMode = useTestModeActive();
 
   return (
@@ -23,7 +25,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
           <BrandMark />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Main">
+      <AppShell.Navbar aria-label="Main" inert={phone === true && !opened}>
         <SideNavigation user={user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>

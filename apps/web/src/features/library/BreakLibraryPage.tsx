@@ -1,3 +1,4 @@
+import { activityTypes } from '@breaker/api-contract';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,7 +28,8 @@ export function BreakLibraryPage() {
   });
 
   const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
-  const types = [...new Set(activities.data?.map((activity) => activity.type))];
+  // Until the catalogue arrives the filter offers the known types, so the cards do not jump down when it lands.
+  const types = activities.data ? [...new Set(activities.data.map((activity) => activity.type))] : [...activityTypes];
   const shown = activities.data?.filter((activity) => typeFilter === ALL_TYPES || activity.type === typeFilter);
   const count = selection.selected.size;
   const loadError = activities.error ?? preferences.error;
