@@ -17,3 +17,4 @@ export * from './queries/password-resets.js';
 export * from './queries/calendar.js';
 export { sql } from 'kysely';
 export * from './queries/analytics.js';
+export * from './queries/placement.js';

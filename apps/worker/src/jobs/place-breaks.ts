@@ -1,13 +1,5 @@
 import { AppError, type PlaceBreaksPayload, type RefreshBreaksResult } from '@breaker/api-contract';
-import {
-  findPreferences,
-  insertSchedulingRun,
-  listActivities,
-  listBreaksBetween,
-  listEventsBetween,
-  replaceScheduledBreaks,
-  sql,
-} from '@breaker/db';
+import { catalogueById, listBreaksBetween, listEventsBetween, lockUserForPlanning, storePlan } from '@breaker/db';
 import { placeBreaks } from '@breaker/scheduler';
 import { performance } from 'node:perf_hooks';
 import { recordPlacement } from '../metrics/job-metrics.js';
@@ -21,34 +13,34 @@ import { buildPlacementInput, planningWindow } from './placement-input.js';
 export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
   const now = deps.now();
   const placed = await deps.db.transaction().execute(async (trx) => {
-    const locked = await sql<{ id: string }>`select id from users where id = ${payload.userId} for update`.execute(trx);
-    if (locked.rows.length === 0) throw new AppError('NOT_FOUND', 'That user no longer exists');
-    const preferences = await findPreferences(trx, payload.userId);
+    const locked = await lockUserForPlanning(trx, payload.userId);
+    if (!locked) throw new AppError('NOT_FOUND', 'That user no longer exists');
+    const { preferences } = locked;
     if (!preferences) throw new AppError('NOT_FOUND', 'That user has no preferences');
 
     const window = planningWindow(preferences, now);
     const [events, existing, catalogue] = await Promise.all([
       listEventsBetween(trx, payload.userId, window.from, window.to),
       listBreaksBetween(trx, payload.userId, window.from, window.to),
-      listActivities(trx),
+      // The catalogue is the same for everyone and only changes when a process seeds it: read once per process.
+      catalogueById(deps.db, [], trx).then((byId) => [...byId.values()]),
     ]);
     const input = buildPlacementInput({ userId: payload.userId, preferences, window, events, existing, catalogue, now });
     const started = performance.now();
     const result = placeBreaks(input);
     const durationMs = performance.now() - started;
 
-    const runId = await insertSchedulingRun(trx, {
-      userId: payload.userId,
-      trigger: payload.trigger,
-      engineVersion: result.engineVersion,
-      seed: input.seed,
-      input,
-      output: result,
-      durationMs,
-    });
-    const created = await replaceScheduledBreaks(
+    const { runId, created } = await storePlan(
       trx,
-      payload.userId,
+      {
+        userId: payload.userId,
+        trigger: payload.trigger,
+        engineVersion: result.engineVersion,
+        seed: input.seed,
+        input,
+        output: result,
+        durationMs,
+      },
       now,
       window.to,
       result.breaks.map((b) => ({
@@ -57,7 +49,6 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
         duration: b.duration,
         placementReason: b.reason,
       })),
-      runId,
     );
     deps.log.info(
       { userId: payload.userId, runId, placed: created.length, shortfalls: result.shortfalls.length },

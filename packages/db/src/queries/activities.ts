@@ -10,10 +10,15 @@ const catalogues = new WeakMap<Db, Promise<ReadonlyMap<string, BreakActivityRow>
 /**
  * The activity catalogue by id, read once per process and database instead of once per request: it changes only when
  * a process seeds it at start. Asking for an id it does not know (a newer process seeded more) reads it again.
+ * `via` reads it inside a transaction the caller holds (the embedded database has a single connection).
  */
-export async function catalogueById(db: Db, needed: Iterable<string> = []): Promise<ReadonlyMap<string, BreakActivityRow>> {
+export async function catalogueById(
+  db: Db,
+  needed: Iterable<string> = [],
+  via: Db = db,
+): Promise<ReadonlyMap<string, BreakActivityRow>> {
   const read = (): Promise<ReadonlyMap<string, BreakActivityRow>> => {
-    const reading = listActivities(db).then((rows) => new Map(rows.map((row) => [row.id, row])));
+    const reading = listActivities(via).then((rows) => new Map(rows.map((row) => [row.id, row])));
     catalogues.set(db, reading);
     reading.catch(() => catalogues.delete(db));
     return reading;
