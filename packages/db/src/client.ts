@@ -29,8 +29,10 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
       max: config.maxConnections ?? 10,
       connectionTimeoutMillis: 3000,
     });
-    // An idle client losing its server (a PostgreSQL restart) must not crash the process.
+    // A client losing its server (a PostgreSQL restart) must not crash the process: idle clients report through the
+    // pool, checked-out ones through themselves (their query in flight fails on its own).
     pool.on('error', onPoolError);
+    pool.on('connect', (client) => client.on('error', onPoolError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return handle(db, 'postgres');
   }
