@@ -32,7 +32,8 @@ export function OAuthDebugPage() {
           <Title order={2} fz="lg" mb="md">
             Configuration
           </Title>
-          {config.isPending && <Skeleton h={160} />}
+          {/* About the height the configuration takes at each width (long URLs wrap on phones): nothing jumps when it arrives. */}
+          {config.isPending && <Skeleton h={{ base: 520, xs: 360, md: 290 }} />}
           {config.isError && <Alert color="red">{errorMessage(config.error, 'Could not load the OAuth configuration.')}</Alert>}
           {config.data && (
             <Stack gap="md">

@@ -85,12 +85,6 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
           </Group>
         </Alert>
       )}
-      {breaks.isSuccess && breaks.data.length === 0 && (
-        <EmptyBreaksNotice
-          calendarConnected={user.calendarProvider !== null}
-          activitiesChosen={preferences.selectedActivities.length > 0}
-        />
-      )}
       <CalendarNavigator
         view={view}
         heading={viewHeading(view, days)}
@@ -115,6 +109,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         actions={actions}
         onOpenBreak={setOpenBreakId}
       />
+      {/* Below the grid: only known once the breaks have loaded, and above it would push the grid down then. */}
+      {breaks.isSuccess && breaks.data.length === 0 && (
+        <EmptyBreaksNotice
+          calendarConnected={user.calendarProvider !== null}
+          activitiesChosen={preferences.selectedActivities.length > 0}
+        />
+      )}
       <Group justify="space-between" gap="sm">
         <CalendarLegend />
         <ButtonLink to="/settings" variant="light" leftSection={<IconCalendarCog size={18} />}>
