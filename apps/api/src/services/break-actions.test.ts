@@ -78,6 +78,18 @@ describe.each(['pglite', 'postgres'] as const)('break actions on %s', (backend) 
     expect(fourth.message).toBe(SERVER_MESSAGES.slotDayFull);
   });
 
+  it('applies two adds at once one after the other, so the day never gets more breaks than asked', async () => {
+    const { client } = await signedInWithOneBreak('gwendolyn');
+    expect((await client.mutate('breaks.add', { from: at('12:00') })).status).toBe(200);
+    const answers = await Promise.all([
+      client.mutate('breaks.add', { from: at('14:00') }),
+      client.mutate('breaks.add', { from: at('16:00') }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    expect(answers.find((answer) => answer.status === 422)?.message).toBe(SERVER_MESSAGES.slotDayFull);
+    expect(await client.upcoming()).toHaveLength(3);
+  });
+
   it('proposes free slots and moves the break to the one picked, refusing slots the rules forbid', async () => {
     const { client, session } = await signedInWithOneBreak('cordelia');
     const slots = await client.query<BreakSlot[]>('breaks.slots', { id: session.id });

@@ -6,7 +6,7 @@ import {
   type BreakSession,
   type BreakSlot,
 } from '@breaker/api-contract';
-import { findBreak, insertBreak, moveScheduledBreak, swapBreakActivity, type BreakWithActivity } from '@breaker/db';
+import { findBreak, insertBreak, moveScheduledBreak, sql, swapBreakActivity, type BreakWithActivity, type Db } from '@breaker/db';
 import {
   loadHandPlanning,
   moveProblem,
@@ -33,8 +33,8 @@ const SLOT_MESSAGES: Record<SlotProblem, string> = {
 };
 
 /** Another user's break answers the same as a missing one. */
-async function scheduledBreak(deps: AppDeps, userId: string, id: string): Promise<BreakWithActivity> {
-  const session = await findBreak(deps.db, userId, id);
+async function scheduledBreak(db: Db, userId: string, id: string): Promise<BreakWithActivity> {
+  const session = await findBreak(db, userId, id);
   if (!session) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
   if (breakStatus({ completedAt: session.completed_at?.toISOString() ?? null, skipped: session.skipped }) !== 'scheduled') {
     throw new AppError('CONFLICT', SERVER_MESSAGES.breakAlreadyTaken);
@@ -42,37 +42,50 @@ async function scheduledBreak(deps: AppDeps, userId: string, id: string): Promis
   return session;
 }
 
-async function planningFor(deps: AppDeps, userId: string): Promise<HandPlanning> {
-  const planning = await loadHandPlanning(deps.db, userId, deps.now());
+async function planningFor(deps: AppDeps, db: Db, userId: string): Promise<HandPlanning> {
+  const planning = await loadHandPlanning(db, userId, deps.now());
   if (!planning) throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
   return planning;
 }
 
-async function changed(deps: AppDeps, userId: string, id: string, written: boolean): Promise<BreakSession> {
-  const updated = written ? await findBreak(deps.db, userId, id) : undefined;
+/**
+ * Checks and writes under the user's row lock, the one a planning run holds: two changes at once (or a change during
+ * a refresh) apply one after the other, so neither fills a day the other is filling. Then the calendar write-back.
+ */
+async function changeUnderLock(
+  deps: AppDeps,
+  userId: string,
+  change: (db: Db) => Promise<string | undefined>,
+): Promise<BreakSession> {
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await sql`select id from users where id = ${userId} for update`.execute(trx);
+    return change(trx);
+  });
+  const updated = id === undefined ? undefined : await findBreak(deps.db, userId, id);
   if (!updated) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
   await deps.jobs.writeBreaksBack(userId);
   return toBreakSession(updated);
 }
 
 export async function proposeBreakSlots(deps: AppDeps, userId: string, id: string): Promise<BreakSlot[]> {
-  const session = await scheduledBreak(deps, userId, id);
-  const planning = await planningFor(deps, userId);
+  const session = await scheduledBreak(deps.db, userId, id);
+  const planning = await planningFor(deps, deps.db, userId);
   return slotsForBreak(planning, session, PROPOSED_SLOTS).map((start) => ({ scheduledTime: start.toISOString() }));
 }
 
-export async function rescheduleBreak(deps: AppDeps, userId: string, id: string, scheduledTime: string): Promise<BreakSession> {
-  const session = await scheduledBreak(deps, userId, id);
-  const start = new Date(scheduledTime);
-  const problem = moveProblem(await planningFor(deps, userId), session, start);
-  if (problem) throw new AppError('UNPROCESSABLE', SLOT_MESSAGES[problem]);
-  const written = await moveScheduledBreak(deps.db, userId, id, start, 'Moved here by you.');
-  return changed(deps, userId, id, written);
+export function rescheduleBreak(deps: AppDeps, userId: string, id: string, scheduledTime: string): Promise<BreakSession> {
+  return changeUnderLock(deps, userId, async (db) => {
+    const session = await scheduledBreak(db, userId, id);
+    const start = new Date(scheduledTime);
+    const problem = moveProblem(await planningFor(deps, db, userId), session, start);
+    if (problem) throw new AppError('UNPROCESSABLE', SLOT_MESSAGES[problem]);
+    return (await moveScheduledBreak(db, userId, id, start, 'Moved here by you.')) ? id : undefined;
+  });
 }
 
 export async function breakActivityOptions(deps: AppDeps, userId: string, id: string): Promise<BreakActivityOption[]> {
-  const session = await scheduledBreak(deps, userId, id);
-  const planning = await planningFor(deps, userId);
+  const session = await scheduledBreak(deps.db, userId, id);
+  const planning = await planningFor(deps, deps.db, userId);
   const preferred = new Set(planning.pool.map((activity) => activity.id));
   return swapChoices(planning, session).map((activity) => ({
     id: activity.id,
@@ -83,29 +96,31 @@ export async function breakActivityOptions(deps: AppDeps, userId: string, id: st
   }));
 }
 
-export async function changeBreakActivity(deps: AppDeps, userId: string, id: string, activityId: string): Promise<BreakSession> {
-  const session = await scheduledBreak(deps, userId, id);
-  const planning = await planningFor(deps, userId);
-  const activity = planning.catalogue.find((candidate) => candidate.id === activityId);
-  if (!activity) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.activityNotFound);
-  if (!swapChoices(planning, session).some((option) => option.id === activityId)) {
-    throw new AppError('UNPROCESSABLE', SERVER_MESSAGES.activityNotForBreak);
-  }
-  const written = await swapBreakActivity(deps.db, userId, id, activity);
-  return changed(deps, userId, id, written);
+export function changeBreakActivity(deps: AppDeps, userId: string, id: string, activityId: string): Promise<BreakSession> {
+  return changeUnderLock(deps, userId, async (db) => {
+    const session = await scheduledBreak(db, userId, id);
+    const planning = await planningFor(deps, db, userId);
+    const activity = planning.catalogue.find((candidate) => candidate.id === activityId);
+    if (!activity) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.activityNotFound);
+    if (!swapChoices(planning, session).some((option) => option.id === activityId)) {
+      throw new AppError('UNPROCESSABLE', SERVER_MESSAGES.activityNotForBreak);
+    }
+    return (await swapBreakActivity(db, userId, id, activity)) ? id : undefined;
+  });
 }
 
 /** A break in the empty hour starting at `from`, at the first moment there the rules allow. */
-export async function addBreak(deps: AppDeps, userId: string, from: string): Promise<BreakSession> {
-  const start = new Date(from);
-  const planning = await planningFor(deps, userId);
-  const slot = slotToAdd(planning, start, new Date(start.getTime() + HOUR_MS));
-  if ('problem' in slot) throw new AppError('UNPROCESSABLE', SLOT_MESSAGES[slot.problem]);
-  const added = await insertBreak(deps.db, userId, {
-    activityId: slot.activity.id,
-    scheduledTime: slot.start,
-    duration: slot.activity.duration,
-    placementReason: 'Added here by you.',
+export function addBreak(deps: AppDeps, userId: string, from: string): Promise<BreakSession> {
+  return changeUnderLock(deps, userId, async (db) => {
+    const start = new Date(from);
+    const slot = slotToAdd(await planningFor(deps, db, userId), start, new Date(start.getTime() + HOUR_MS));
+    if ('problem' in slot) throw new AppError('UNPROCESSABLE', SLOT_MESSAGES[slot.problem]);
+    const added = await insertBreak(db, userId, {
+      activityId: slot.activity.id,
+      scheduledTime: slot.start,
+      duration: slot.activity.duration,
+      placementReason: 'Added here by you.',
+    });
+    return added.id;
   });
-  return changed(deps, userId, added.id, true);
 }
