@@ -8,6 +8,7 @@ import {
   createPrivateCluster,
   freePort,
   sharedSecrets,
+  STARTUP_BUDGET_MS,
   startApi,
   startPrivateRedis,
   recentOutput,
@@ -103,7 +104,7 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
     // A fault scheduled while the first sync still writes its breaks to Google would hit those writes instead.
     await untilJobsDone();
     await expectNoDuplicates();
-  });
+  }, STARTUP_BUDGET_MS);
 
   afterEach((context) => {
     if (context.task.result?.state === 'fail') process.stderr.write(`${recentOutput()}\n`);

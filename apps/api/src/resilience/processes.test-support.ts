@@ -130,15 +130,28 @@ export function recentOutput(lines = 30): string {
     .join('\n');
 }
 
-async function untilOutput(process: RunningProcess, pattern: RegExp, timeoutMs = 20_000): Promise<void> {
-  await waitFor(
-    `${process.name} to say ${pattern}`,
-    () => {
-      if (!process.isRunning()) throw new Error(`${process.name} exited early:\n${process.output()}`);
-      return pattern.test(process.output());
-    },
-    { timeoutMs },
-  );
+/** A loaded CI machine starts a Node process with migrations in seconds; a minute means it is stuck. */
+const STARTUP_MS = 60_000;
+/** For a suite's beforeAll: its processes start side by side, then it sets up its users. */
+export const STARTUP_BUDGET_MS = 2 * STARTUP_MS + 30_000;
+
+/** Polls `check` until the process is up; fails at once, with what it said, if it exits or never comes up. */
+async function untilStarted(process: RunningProcess, what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  let settled = false;
+  const exited = process.exited.then((exit) => {
+    if (!settled) throw new Error(`${process.name} exited (${JSON.stringify(exit)}) before it could ${what}`);
+  });
+  try {
+    await Promise.race([waitFor(`${process.name} to ${what}`, check, { timeoutMs: STARTUP_MS }), exited]);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; it said:\n${process.output().slice(-4000)}`, { cause: error });
+  } finally {
+    settled = true;
+  }
+}
+
+async function untilOutput(process: RunningProcess, pattern: RegExp): Promise<void> {
+  await untilStarted(process, `say ${String(pattern)}`, () => pattern.test(process.output()));
 }
 
 /** A redis-server of this test's own, without persistence, so stopping it loses nothing anyone else needs. */
@@ -279,10 +292,7 @@ export async function startApi(name: string, port: number, env: AppEnv): Promise
   });
   const url = `http://127.0.0.1:${port}`;
   void api.exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
-  await waitFor(`${name} to answer /api/health`, async () => {
-    if (!api.isRunning()) throw new Error(`${name} exited early:\n${api.output()}`);
-    return (await fetch(`${url}/api/health`)).ok;
-  });
+  await untilStarted(api, 'answer /api/health', async () => (await fetch(`${url}/api/health`)).ok);
   return { url, process: api };
 }
 

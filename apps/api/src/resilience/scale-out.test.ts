@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
   sharedSecrets,
+  STARTUP_BUDGET_MS,
   startApi,
   startPrivateRedis,
   recentOutput,
@@ -87,7 +88,7 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
     workers = started;
     database = await createDb({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
     visitor = new Visitor(appUrl);
-  });
+  }, STARTUP_BUDGET_MS);
 
   afterEach((context) => {
     if (context.task.result?.state === 'fail') process.stderr.write(`${recentOutput()}\n`);
