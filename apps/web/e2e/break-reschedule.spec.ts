@@ -20,6 +20,7 @@ test('change the exercise of a break to another that fits its slot', async ({ pa
   await page.getByRole('menuitem', { name: 'Change Exercise' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Exercise' });
   await expect(dialog.getByText(/your library first:$/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('change-exercise.png') });
   const choice = dialog.getByRole('button').filter({ hasText: ' min' }).first();
   const label = (await choice.textContent()) ?? '';
   const [name, minutes] = /^(.+?) · (\d) min/.exec(label)!.slice(1);
@@ -44,6 +45,7 @@ test('reschedule a break to a slot the engine proposes', async ({ page, baseURL 
   await expect(
     dialog.getByText('Free slots that keep clear of your meetings and other breaks, inside your work hours:'),
   ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reschedule.png') });
   const slot = dialog.getByRole('button').filter({ hasText: ' at ' }).first();
   const picked = (await slot.textContent()) ?? '';
   await slot.click();

@@ -21,6 +21,7 @@ test('a guided break: steps, countdown, pause and resume, skip a step, end early
     await page.getByRole('dialog', { name: session.activity.name }).getByRole('button', { name: 'Start Break Session' }).click();
     await expect(dialog).toBeVisible();
     await expect(step).toHaveText(steps[0]!);
+    await page.screenshot({ path: test.info().outputPath('break-session.png') });
     await expect(dialog.getByText(`Step 1 of ${steps.length}`, { exact: true })).toBeVisible();
     await expect(dialog.locator('[aria-live="polite"]')).toHaveText(/^Step 1 of \d+\. \d+ minutes? left\.$/);
   });

@@ -80,10 +80,27 @@ test('without permission, the reminder shows in the page and its Start opens the
   await page.clock.fastForward(start.getTime() - Date.now() + 1000);
   const reminder = page.getByRole('alert').filter({ hasText: 'Time for a break' });
   await expect(reminder.getByText(`${session.activity.name} at ${shownTime(start)}, ${session.duration} min.`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reminder-card.png') });
   expect(await page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications)).toEqual([]);
   await reminder.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByRole('dialog', { name: `Break session: ${session.activity.name}` })).toBeVisible();
   await expect(reminder).toBeHidden();
+});
+
+test('browser notifications are asked for from the bell, not on page load', async ({ page, context, baseURL }) => {
+  await signInForBreaks(page, baseURL!);
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: 'No breaks coming up' });
+  await expect(bell).toBeVisible();
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await bell.click();
+  await expect(page.getByText('No breaks coming up. Refresh Breakers on the calendar to plan some.')).toBeVisible();
+  // The browser answers the request as the person would by allowing it.
+  await context.grantPermissions(['notifications']);
+  await page.getByRole('button', { name: 'Allow browser notifications' }).click();
+  await expect(page.getByText('Reminders arrive as browser notifications.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Allow browser notifications' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('bell-popover.png') });
 });
 
 test('with reminders off in Settings, no reminder comes and the bell says how to turn them on', async ({ page, baseURL }) => {
