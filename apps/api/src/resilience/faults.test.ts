@@ -170,13 +170,14 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
       (call) => call.method === 'GET' && call.path === EVENTS_LIST && !('privateExtendedProperty' in call.query),
     ).length ?? 0;
 
-  it('retries a sync through a hanging, throttling and failing Google until it succeeds, without crashing or duplicating events and breaks', async () => {
+  it('retries a sync through a hanging, throttling and failing Google and an expired sync token until it succeeds, without crashing or duplicating events and breaks', async () => {
     const fake = google;
     if (!fake) throw new Error('no fake Google');
     fake.upsertEvent(EMAIL, 'primary', meeting('review', 13));
-    const before = meetingReads();
+    const from = fake.calls.length;
     // A hang past the client's 10 s timeout (the fake then also spends the first 429 on that request, unseen), a 429 with
-    // Retry-After, a 403 rate limit and a 500: the fifth read succeeds.
+    // Retry-After, a 403 rate limit and a 500; the fifth read gets through to a sync token Google no longer accepts (410).
+    fake.invalidateSyncTokens(EMAIL);
     fake.hangNext({ path: EVENTS_LIST, ms: 11_000 });
     fake.failNext({ path: EVENTS_LIST, status: 429, retryAfterSeconds: 1, times: 2 });
     fake.failNext({ path: EVENTS_LIST, status: 403, reason: 'rateLimitExceeded' });
@@ -185,7 +186,12 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
     expect(sync.status).toBe(200);
     await untilMeetingSynced('review');
     await untilJobsDone();
-    expect(meetingReads() - before).toBeGreaterThanOrEqual(5);
+    const reads = fake.calls
+      .slice(from)
+      .filter((call) => call.method === 'GET' && call.path === EVENTS_LIST && !('privateExtendedProperty' in call.query));
+    expect(reads.length).toBeGreaterThanOrEqual(6);
+    // After the 410 the worker read the whole window again, without the token.
+    expect(reads.slice(5).some((call) => !('syncToken' in call.query))).toBe(true);
     expect(worker.isRunning()).toBe(true);
     await expectNoDuplicates();
   }, 60_000);
