@@ -4,7 +4,7 @@
  * A benchmark prints figures; a missed target never fails the run, only a benchmark that cannot run does.
  *
  *   BENCH_ONLY=api-load,web-bundle pnpm bench     runs a subset (names below)
- *   BENCH_LOAD_SECONDS=120 pnpm bench             the length of the memory-over-time load run (default 30)
+ *   BENCH_LOAD_SECONDS=120 pnpm bench             the length of the API memory run (default 60 s)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

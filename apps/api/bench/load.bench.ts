@@ -5,7 +5,8 @@
  * Then a longer run that samples the API's resident memory, and sign-ins while one address hammers wrong passwords.
  *
  *   BENCH_ROUND_SECONDS=5   length of each throughput round (3 rounds of each)
- *   BENCH_LOAD_SECONDS=30   length of the memory run (issue #7 asks 2 minutes: BENCH_LOAD_SECONDS=120)
+ *   BENCH_LOAD_SECONDS=60   length of the memory run; 60 s keeps all of pnpm bench under 15 minutes, issue #7's
+ *                           2-minute run is BENCH_LOAD_SECONDS=120
  */
 import { databaseConfig } from '@breaker/db';
 import { createScratchPostgres } from '@breaker/db/testing';
@@ -22,7 +23,7 @@ const USERS = 1000;
 const CONNECTIONS = 50;
 const ROUNDS = 3;
 const ROUND_SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 5);
-const LOAD_SECONDS = Number(process.env['BENCH_LOAD_SECONDS'] ?? 30);
+const LOAD_SECONDS = Number(process.env['BENCH_LOAD_SECONDS'] ?? 60);
 const PORTS = { postgres: 3411, raw: 3412, pglite: 3413 } as const;
 const REST = '/api/upcoming-breaks';
 const TRPC = '/trpc/breaks.upcoming';
