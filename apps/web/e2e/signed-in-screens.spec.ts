@@ -93,6 +93,23 @@ for (const viewport of VIEWPORTS) {
       await expect(success).toBeHidden({ timeout: 5000 });
     });
 
+    test('the calendar shows the connection outcome from its address once, then drops it from the address', async ({
+      page,
+      baseURL,
+    }) => {
+      await signInFresh(page, baseURL ?? '');
+      const outcomes = [
+        ['error=calendar_oauth_failed', 'Connection Failed', 'Calendar authorization was cancelled or failed.'],
+        ['error=session_lost', 'Connection Failed', 'Session expired. Please refresh the page and try again.'],
+        ['error=something_else', 'Connection Failed', 'Failed to connect calendar. Please try again.'],
+      ] as const;
+      for (const [query, title, message] of outcomes) {
+        await page.goto(`/calendar?${query}`);
+        await expectToast(page, title, message);
+        await expect(page).toHaveURL(/\/calendar$/);
+      }
+    });
+
     test('toasts: one at a time, F8 reaches them; tooltips wait 700 ms', async ({ page, baseURL }) => {
       await signInFresh(page, baseURL ?? '');
       await page.goto('/settings');
