@@ -64,7 +64,7 @@ export interface BreakActivityOption {
   name: string;
   type: string;
   duration: number;
-  /** In the user's library (or preferred types), as opposed to merely allowed by their equipment. */
+  /** In the user's library (or of their preferred types), as opposed to merely allowed by their equipment. */
   preferred: boolean;
 }
 

@@ -84,15 +84,24 @@ describe('allowedStarts', () => {
 });
 
 describe('proposeSlots', () => {
-  it('offers one slot per free stretch, nearest to the break first, in time order, never where it is now', () => {
+  it('offers the first allowed start of each hour, nearest to the break first, in time order, never where it is now', () => {
     const slots = proposeSlots(monday, { duration: 2, currentStart: at('15:00'), limit: 10 });
-    expect(slots.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual(['08:55', '11:45', '14:15', '16:00']);
+    expect(slots.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([
+      '08:00',
+      '09:00',
+      '11:05',
+      '12:00',
+      '13:35',
+      '14:00',
+      '15:05',
+      '16:00',
+    ]);
     expect(slots).not.toContain(at('15:00'));
   });
 
   it('stops at the limit, keeping the nearest', () => {
     const slots = proposeSlots(monday, { duration: 2, currentStart: at('15:00'), limit: 1 });
-    expect(slots).toEqual([at('14:15')]);
+    expect(slots).toEqual([at('15:05')]);
   });
 
   it('offers nothing on a day without room', () => {

@@ -112,25 +112,22 @@ export interface SlotRequest {
 }
 
 /**
- * Other slots for a break, one per free stretch (the middle of each run of allowed starts), the `limit` nearest to
- * where the break is now, in time order.
+ * Other slots for a break: in each hour of the work days (counted from work start), the first start the rules allow;
+ * of those, the `limit` nearest to where the break is now, in time order.
  */
 export function proposeSlots(input: PlacementInput, request: SlotRequest): number[] {
   const context = contextOf(input);
   const step = STEP_MINUTES * MS;
+  const hour = 60 * MS;
   const candidates: number[] = [];
   for (const frame of context.frames) {
-    let run: number[] = [];
-    const closeRun = (): void => {
-      if (run.length > 0) candidates.push(run[Math.floor((run.length - 1) / 2)]!);
-      run = [];
-    };
-    for (let start = Math.ceil(frame.workStart / step) * step; start < frame.workEnd; start += step) {
-      const allowed = start !== request.currentStart && problemIn(context, start, request.duration) === undefined;
-      if (allowed) run.push(start);
-      else closeRun();
+    for (let from = frame.workStart; from < frame.workEnd; from += hour) {
+      for (let start = Math.ceil(from / step) * step; start < from + hour; start += step) {
+        if (start === request.currentStart || problemIn(context, start, request.duration) !== undefined) continue;
+        candidates.push(start);
+        break;
+      }
     }
-    closeRun();
   }
   return candidates
     .sort((a, b) => Math.abs(a - request.currentStart) - Math.abs(b - request.currentStart) || a - b)

@@ -121,6 +121,8 @@ describe.each(['pglite', 'postgres'] as const)('break actions on %s', (backend) 
     expect(options.status).toBe(200);
     expect(options.data.length).toBeGreaterThan(0);
     expect(options.data.every((option) => option.duration <= session.duration && option.id !== session.activityId)).toBe(true);
+    // No library and no preferred types yet: nothing is marked as the user's choice.
+    expect(options.data.some((option) => option.preferred)).toBe(false);
     const choice = options.data[0]!;
     const swapped = await client.mutate<BreakSession>('breaks.changeActivity', { id: session.id, activityId: choice.id });
     expect(swapped.status, swapped.message).toBe(200);

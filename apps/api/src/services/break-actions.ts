@@ -86,13 +86,12 @@ export function rescheduleBreak(deps: AppDeps, userId: string, id: string, sched
 export async function breakActivityOptions(deps: AppDeps, userId: string, id: string): Promise<BreakActivityOption[]> {
   const session = await scheduledBreak(deps.db, userId, id);
   const planning = await planningFor(deps, deps.db, userId);
-  const preferred = new Set(planning.pool.map((activity) => activity.id));
   return swapChoices(planning, session).map((activity) => ({
     id: activity.id,
     name: activity.name,
     type: activity.type,
     duration: activity.duration,
-    preferred: preferred.has(activity.id),
+    preferred: planning.chosen.has(activity.id),
   }));
 }
 

@@ -32,6 +32,8 @@ export interface HandPlanning {
   catalogue: BreakActivityRow[];
   pool: BreakActivityRow[];
   usable: BreakActivityRow[];
+  /** Activities the user picked: the pool when it comes from their library or preferred types, else none. */
+  chosen: Set<string>;
 }
 
 export async function loadHandPlanning(db: Db, userId: string, now: Date): Promise<HandPlanning | undefined> {
@@ -44,13 +46,10 @@ export async function loadHandPlanning(db: Db, userId: string, now: Date): Promi
     listActivities(db),
   ]);
   const input = buildPlacementInput({ userId, preferences, window, events, existing: breaks, catalogue, now });
-  return {
-    input,
-    breaks,
-    catalogue,
-    pool: activityPool(preferences, catalogue),
-    usable: catalogue.filter((activity) => equipmentAllows(activity.equipment, preferences.equipment)),
-  };
+  const pool = activityPool(preferences, catalogue);
+  const usable = catalogue.filter((activity) => equipmentAllows(activity.equipment, preferences.equipment));
+  const picked = preferences.selected_activities.length > 0 || preferences.break_types.length > 0;
+  return { input, breaks, catalogue, pool, usable, chosen: new Set(picked ? pool.map((activity) => activity.id) : []) };
 }
 
 function withoutBreak(planning: HandPlanning, breakId: string | undefined): PlacementInput {

@@ -110,26 +110,29 @@ function ActivityChoices({ dialog, onFailed, onDone }: ChoicesProps) {
         <Button
           key={option.id}
           variant="default"
-          justify="space-between"
+          justify="flex-start"
           h="auto"
           py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
           loading={swap.isPending && swap.variables.activityId === option.id}
           disabled={swap.isPending}
           onClick={() => swap.mutate({ id: dialog.session.id, activityId: option.id })}
-          rightSection={
-            <Group gap={6} wrap="nowrap">
-              {option.preferred && (
-                <Badge size="sm" variant="light" color="violet">
-                  Your library
-                </Badge>
-              )}
+        >
+          <Stack gap={4} align="flex-start">
+            <span>
+              {option.name} · {option.duration} min
+            </span>
+            <Group gap={6}>
               <Badge size="sm" variant="light" color="gray">
                 {activityTypeLabel(option.type)}
               </Badge>
+              {option.preferred && (
+                <Badge size="sm" variant="light" color="violet">
+                  Your choice
+                </Badge>
+              )}
             </Group>
-          }
-        >
-          {option.name} · {option.duration} min
+          </Stack>
         </Button>
       ))}
     </Stack>

@@ -28,7 +28,7 @@ export function ReminderCard({ session, time, onStart, onDismiss }: ReminderCard
           <Text fz="sm">
             {session.activity.name} at {time}, {session.duration} min.
           </Text>
-          <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={onStart}>
+          <Button size="xs" flex="none" leftSection={<IconPlayerPlay size={14} />} onClick={onStart}>
             Start
           </Button>
         </Group>
