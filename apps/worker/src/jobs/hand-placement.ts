@@ -82,7 +82,8 @@ export interface AddedSlot {
 
 /**
  * A new break inside [from, to): the first allowed start for the longest activity of the pool that has one, with an
- * activity chosen by the planner's rules (unlike the breaks around it); when none fits, the reason (read at `from`).
+ * activity chosen by the planner's rules (another than the breaks just before and after, when one fits); when nothing
+ * fits, the reason, as read at `from`.
  */
 export function slotToAdd(planning: HandPlanning, from: Date, to: Date): AddedSlot | { problem: SlotProblem } {
   const durations = [...new Set(planning.pool.map((activity) => activity.duration))].sort((a, b) => b - a);

@@ -1,0 +1,8 @@
+import type { BreakDialog } from './use-break-actions';
+
+/** What each list of a change dialog gets: the break, and what to do when the change fails or is done. */
+export interface ChoicesProps {
+  dialog: BreakDialog;
+  onFailed: (error: unknown) => void;
+  onDone: (message: string) => Promise<void>;
+}
