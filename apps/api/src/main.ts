@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadConfig, WEB_DIST_DIR } from './env.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import { createQueueRunner } from './jobs/queue-runner.js';
+import { watchRedisOutages } from './jobs/redis-outage.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -19,7 +20,7 @@ const database = await openPreparedDatabase(config, logger);
 const now = () => new Date();
 const cipher = createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir }));
 const jobs: JobRunner = config.redisUrl
-  ? await createQueueRunner(config.redisUrl)
+  ? await createQueueRunner(config.redisUrl, undefined, logger.child({ jobs: 'queue' }))
   : createInProcessRunner(
       {
         db: database.db,
@@ -37,6 +38,7 @@ const mailer = createMailer(config);
 const limitsRedis = config.redisUrl
   ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   : undefined;
+if (limitsRedis) watchRedisOutages(limitsRedis, [], logger.child({ limits: 'redis' }));
 const limits = createAbuseLimits(limitsRedis);
 const app = await buildApp({
   deps: { config, database, db: database.db, jobs, mailer, limits, cipher, now, queues: operatorQueues?.queues },

@@ -16,6 +16,7 @@ import {
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
+import { watchRedisOutages } from './redis-outage.js';
 
 /** A refresh waits for its placement job this long before telling the user to try again. */
 const PLACEMENT_WAIT_MS = 15_000;
@@ -26,18 +27,25 @@ interface QueueWithEvents {
 }
 
 /** Jobs go through BullMQ to the worker process; the API waits for a job's result to answer the request. */
-export async function createQueueRunner(redisUrl: string, prefix?: string): Promise<JobRunner> {
+export async function createQueueRunner(
+  redisUrl: string,
+  prefix?: string,
+  log?: Parameters<typeof watchRedisOutages>[2],
+): Promise<JobRunner> {
   // Requests must fail fast while Redis is down rather than queue up behind a reconnect.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await connection.connect();
   const eventsConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const eventsClients: Redis[] = [];
   const open = async (name: QueueName): Promise<QueueWithEvents> => {
     const queue = new Queue(name, {
       connection,
       ...(prefix ? { prefix } : {}),
       defaultJobOptions: DEFAULT_JOB_OPTIONS,
     });
-    const events = new QueueEvents(name, { connection: eventsConnection.duplicate(), ...(prefix ? { prefix } : {}) });
+    const eventsClient = eventsConnection.duplicate();
+    eventsClients.push(eventsClient);
+    const events = new QueueEvents(name, { connection: eventsClient, ...(prefix ? { prefix } : {}) });
     await events.waitUntilReady();
     return { queue, events };
   };
@@ -48,6 +56,11 @@ export async function createQueueRunner(redisUrl: string, prefix?: string): Prom
     ...(prefix ? { prefix } : {}),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
+  watchRedisOutages(
+    connection,
+    [eventsConnection, ...eventsClients, placement.queue, placement.events, sync.queue, sync.events, writeBack],
+    log,
+  );
 
   const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplicationId?: string) =>
     target.queue.add(name, data, deduplicationId ? { deduplication: { id: deduplicationId } } : {}).catch((error: unknown) => {
