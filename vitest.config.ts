@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: { name: root.split('/')[1] ?? root, root, include: ['src/**/*.test.ts'] },
       })),
-      { extends: true, test: { name: 'workspace', root: '.', include: ['*.test.ts'] } },
+      { extends: true, test: { name: 'workspace', root: '.', include: ['*.test.ts', 'bench/*.test.ts'] } },
       'apps/web',
     ],
   },
