@@ -20,6 +20,8 @@ import { watchRedisOutages } from './redis-outage.js';
 
 /** A refresh waits for its placement job this long before telling the user to try again. */
 const PLACEMENT_WAIT_MS = 15_000;
+/** How long closing waits for Redis to take the last commands before it drops the connections. */
+const CLOSE_GRACE_MS = 2_000;
 
 interface QueueWithEvents {
   queue: Queue;
@@ -105,13 +107,28 @@ export async function createQueueRunner(
       await connection.ping();
     },
     async close() {
-      for (const { queue, events } of [placement, sync]) {
-        await events.close();
-        await queue.close();
-      }
-      await writeBack.close();
-      await eventsConnection.quit().catch(() => undefined);
-      await connection.quit().catch(() => undefined);
+      const graceful = (async () => {
+        for (const { queue, events } of [placement, sync]) {
+          await events.close();
+          await queue.close();
+        }
+        await writeBack.close();
+        await eventsConnection.quit();
+        await connection.quit();
+      })().then(
+        () => true,
+        () => false,
+      );
+      // While Redis is down a graceful close waits for a reconnect that may never come, and the API would not stop.
+      let timer: NodeJS.Timeout | undefined;
+      const closed = await Promise.race([
+        graceful,
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!closed) for (const client of [connection, eventsConnection, ...eventsClients]) client.disconnect();
     },
   };
 }

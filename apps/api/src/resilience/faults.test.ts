@@ -255,6 +255,23 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
     expect([api.process.isRunning(), worker.isRunning()]).toEqual([true, true]);
   }, 60_000);
 
+  it('stops an API within seconds and exits 0 when it gets SIGTERM while Redis is down', async () => {
+    const spare = await startApi('api-spare', await freePort(), env);
+    await redis?.stop();
+    try {
+      const stopping = Date.now();
+      spare.process.signal('SIGTERM');
+      const exit = await Promise.race([
+        spare.process.exited,
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+      ]);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+    } finally {
+      await redis?.start();
+    }
+  }, 60_000);
+
   it('answers fast 503s with a message while PostgreSQL is down, and the same processes serve again once it is back', async () => {
     await cluster?.stop();
     const reads = await visitor.call(api.url, 'GET', '/api/upcoming-breaks');
