@@ -131,6 +131,12 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
+  if (connection.status !== 'ready') {
+    // Without Redis a running job can be neither finished nor handed back, and closing would wait for Redis forever:
+    // stop now; once Redis is back the job's lock lapses and another worker runs it again.
+    log.warn({ signal }, 'Redis is unreachable: exiting without waiting for running jobs');
+    process.exit(0);
+  }
   log.info({ signal }, 'finishing running jobs, then exiting');
   await metricsServer.close();
   await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close(), writeBackWorker.close()]);

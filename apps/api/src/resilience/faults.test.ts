@@ -255,17 +255,27 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
     expect([api.process.isRunning(), worker.isRunning()]).toEqual([true, true]);
   }, 60_000);
 
-  it('stops an API within seconds and exits 0 when it gets SIGTERM while Redis is down', async () => {
-    const spare = await startApi('api-spare', await freePort(), env);
+  it('stops an API and a worker within seconds, each exiting 0, when they get SIGTERM while Redis is down', async () => {
+    const [spareApi, spareWorker] = await Promise.all([
+      startApi('api-spare', await freePort(), env),
+      startWorker('worker-spare', env),
+    ]);
     await redis?.stop();
     try {
       const stopping = Date.now();
-      spare.process.signal('SIGTERM');
-      const exit = await Promise.race([
-        spare.process.exited,
-        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+      const exits = await Promise.all(
+        [spareApi.process, spareWorker].map((process) => {
+          process.signal('SIGTERM');
+          return Promise.race([
+            process.exited,
+            new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+          ]);
+        }),
+      );
+      expect(exits).toEqual([
+        { code: 0, signal: null },
+        { code: 0, signal: null },
       ]);
-      expect(exit).toEqual({ code: 0, signal: null });
       expect(Date.now() - stopping).toBeLessThan(5_000);
     } finally {
       await redis?.start();
