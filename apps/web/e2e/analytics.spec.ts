@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BreakSession } from '@breaker/api-contract';
 import type { Page } from '@playwright/test';
 import { registerAccount } from './support/accounts';
@@ -126,6 +127,14 @@ for (const viewport of [
       await expect(history.nth(2)).toContainText(taken?.activity.name ?? '');
       await expect(history.nth(2)).toContainText('Taken');
       await saveScreenshot(page, testInfo, `analytics-${viewport.name}`);
+
+      // The charts and the table pass the same accessibility bar as every other screen (a11y.spec.ts scans the rest).
+      const scan = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .include('main section')
+        .analyze();
+      const serious = scan.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
     });
 
     test('says so, and recovers, when the analytics cannot be loaded', async ({ page, baseURL }, testInfo) => {

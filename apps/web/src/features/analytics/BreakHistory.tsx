@@ -1,5 +1,5 @@
 import type { AnalyticsSummary } from '@breaker/api-contract';
-import { Badge, Table } from '@mantine/core';
+import { Badge, Box, Table } from '@mantine/core';
 import { formatDateTime } from '../calendar/time-zone';
 import { activityTypeLabel } from '../library/activity-type-label';
 import { ChartCard } from './ChartCard';
@@ -8,8 +8,9 @@ import { OUTCOME_COLOURS, OUTCOME_LABELS } from './chart-data';
 export function BreakHistory({ summary }: { summary: AnalyticsSummary }) {
   return (
     <ChartCard id="history" title="Break history" description="Your past breaks, the most recent first.">
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped verticalSpacing="xs">
+      {/* Focusable, so that keyboard users can scroll the table sideways on a phone. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label="Break history table">
+        <Table striped verticalSpacing="xs" miw={520}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">When</Table.Th>
@@ -27,7 +28,7 @@ export function BreakHistory({ summary }: { summary: AnalyticsSummary }) {
                 <Table.Td>{activityTypeLabel(entry.activityType)}</Table.Td>
                 <Table.Td>{entry.duration}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={OUTCOME_COLOURS[entry.outcome]}>
+                  <Badge color={OUTCOME_COLOURS[entry.outcome]} autoContrast>
                     {OUTCOME_LABELS[entry.outcome]}
                   </Badge>
                 </Table.Td>
@@ -35,7 +36,7 @@ export function BreakHistory({ summary }: { summary: AnalyticsSummary }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </ChartCard>
   );
 }

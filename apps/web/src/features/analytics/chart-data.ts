@@ -64,8 +64,9 @@ export const OUTCOME_LABELS: Record<BreakOutcome, string> = {
   missed: 'Missed',
 };
 
+/** Badge colours: the spec's green and yellow, in shades whose text passes AA contrast (a green darker than Mantine's darkest; black text on the yellow). */
 export const OUTCOME_COLOURS: Record<BreakOutcome, string> = {
-  completed: 'green',
-  skipped: 'yellow',
-  missed: 'gray',
+  completed: '#2b7a3a',
+  skipped: 'yellow.5',
+  missed: 'gray.7',
 };
