@@ -56,7 +56,7 @@ const placeBreaksWorker = new Worker(
     await queueWriteBack(payload.userId);
     return result;
   },
-  { ...workerOptions, concurrency: 4 },
+  { ...workerOptions, concurrency: config.workerConcurrency },
 );
 
 const writeBackWorker = new Worker(

@@ -36,6 +36,12 @@ describe('configuration', () => {
     expect(() => parseConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('reads how many place-breaks jobs a worker runs at once, 8 unless set', () => {
+    expect(parseConfig({})).toMatchObject({ workerConcurrency: 8 });
+    expect(parseConfig({ WORKER_CONCURRENCY: '16' })).toMatchObject({ workerConcurrency: 16 });
+    expect(() => parseConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
+  });
+
   it('refuses development sign-ins in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', ALLOW_DEV_LOGIN: 'true' })).toThrow(/ALLOW_DEV_LOGIN/);
     expect(parseConfig({ NODE_ENV: 'development', ALLOW_DEV_LOGIN: 'true' }).allowDevLogin).toBe(true);

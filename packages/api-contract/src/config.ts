@@ -28,6 +28,7 @@ const schema = z
     TRUST_PROXY: z.string().optional(),
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     TOKEN_ENCRYPTION_KEY: z
       .string()
       .refine((key) => Buffer.from(key, 'base64').length === 32, 'TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded')
@@ -79,6 +80,11 @@ export interface Config {
   jobLockMs: number;
   /** PostgreSQL connections each process may hold: every API and worker process opens up to this many. */
   databasePoolSize: number;
+  /**
+   * Place-breaks jobs one worker process runs at once. A job mostly waits on PostgreSQL, so more than the CPU count
+   * pays off; each running job holds one of the process's `databasePoolSize` connections.
+   */
+  workerConcurrency: number;
   /** Base64 key for secrets at rest; unset means one generated into DATA_DIR. */
   tokenEncryptionKey: string | undefined;
 }
@@ -115,6 +121,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobLockMs: env.JOB_LOCK_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    workerConcurrency: env.WORKER_CONCURRENCY,
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
   };
 }

@@ -1,3 +1,4 @@
+import { breakSession } from '@breaker/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 import { hashSecret } from './secrets.js';
@@ -71,6 +72,50 @@ describe('sessions', () => {
     }
     clock = start + 30 * DAY + 1000;
     expect((await client.request('GET', '/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('sends the cookie again only when the expiry moves forward', async () => {
+    clock = Date.now();
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('quiet-cookie');
+    const start = clock;
+    clock = start + 6 * DAY;
+    const early = await client.request('GET', '/api/auth/user');
+    expect(early.statusCode).toBe(200);
+    expect(cookieOf(early)).toBeUndefined();
+    clock = start + 8 * DAY;
+    const extended = cookieOf(await client.request('GET', '/api/upcoming-breaks'));
+    expect(extended?.expires?.getTime()).toBe(Math.floor((clock + 14 * DAY) / 1000) * 1000);
+    clock = start + 9 * DAY;
+    expect(cookieOf(await client.request('GET', '/api/upcoming-breaks'))).toBeUndefined();
+    clock = Date.now();
+  });
+
+  it('answers the upcoming breaks read with the session alike over REST, tRPC and a tRPC batch', async () => {
+    clock = Date.now();
+    const client = new TestClient(subject.app);
+    const user = await client.registerAndSignIn('reader');
+    await client.request('PUT', '/api/user/preferences', {
+      preferences: { breakFrequency: 4, workStartTime: '00:00', workEndTime: '23:59', timezone: 'UTC' },
+    });
+    await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7] } });
+    const { totalScheduled } = (await client.request('POST', `/api/refresh-breakers/${user.id}`)).json<{
+      totalScheduled: number;
+    }>();
+    expect(totalScheduled).toBeGreaterThan(0);
+
+    const rest = breakSession.array().parse((await client.request('GET', '/api/upcoming-breaks')).json());
+    expect(rest.length).toBeGreaterThan(0);
+    expect(rest.every((b) => b.activity.id === b.activityId && b.activity.instructions.length > 0)).toBe(true);
+    const single = (await client.request('GET', '/trpc/breaks.upcoming')).json<{ result: { data: unknown } }>();
+    expect(single.result.data).toEqual(rest);
+    const batch = (await client.request('GET', '/trpc/auth.user,breaks.upcoming?batch=1&input={}')).json<
+      { result: { data: unknown } }[]
+    >();
+    expect(batch[1]!.result.data).toEqual(rest);
+
+    await client.request('POST', '/api/auth/logout', {});
+    expect((await client.request('GET', '/api/upcoming-breaks')).statusCode).toBe(401);
   });
 
   it('expires after 14 idle days', async () => {

@@ -253,7 +253,7 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/upcoming-breaks',
     async handle({ deps, request }) {
-      return listUpcomingBreaks(deps, requireUser(request).id);
+      return listUpcomingBreaks(deps, requireUser(request).id, request.upcomingBreaks);
     },
   },
   {

@@ -14,11 +14,12 @@ import {
   updateBreakOutcome,
   type BreakActivityRow,
   type BreakWithActivity,
+  type UpcomingBreakJson,
   type UpcomingBreakRow,
 } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 
-export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, 'activity'>): BreakSession {
+function toUpcomingBreakJson(row: UpcomingBreakRow): UpcomingBreakJson {
   return {
     id: row.id,
     scheduledTime: row.scheduled_time.toISOString(),
@@ -27,29 +28,45 @@ export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, '
     skipped: row.skipped,
     activityId: row.activity_id,
     placementReason: row.placement_reason,
-    activity: row.activity,
   };
 }
 
+export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, 'activity'>): BreakSession {
+  return { ...toUpcomingBreakJson(row), activity: row.activity };
+}
+
+/** The part of an activity a break shows; one object per catalogue entry, shared by every answer that shows it. */
+const shownActivities = new WeakMap<BreakActivityRow, BreakWithActivity['activity']>();
+
 function activityShown(activity: BreakActivityRow): BreakWithActivity['activity'] {
-  const { id, name, type, instructions, duration, difficulty, equipment } = activity;
-  return { id, name, type, instructions, duration, difficulty, equipment };
+  let shown = shownActivities.get(activity);
+  if (!shown) {
+    const { id, name, type, instructions, duration, difficulty, equipment } = activity;
+    shown = { id, name, type, instructions, duration, difficulty, equipment };
+    shownActivities.set(activity, shown);
+  }
+  return shown;
 }
 
 /**
- * Breaks from the start of the user's today on, so today's done and missed breaks still show. One query, and the
- * activities come from the per-process catalogue: this is the most frequent read of the product.
+ * Breaks from the start of the user's today on, so today's done and missed breaks still show. Usually they were read
+ * with the session (`prefetched`); the activities come from the per-process catalogue: this is the most frequent read
+ * of the product.
  */
-export async function listUpcomingBreaks(deps: AppDeps, userId: string): Promise<BreakSession[]> {
-  const rows = await listBreaksFromStartOfToday(deps.db, userId, deps.now());
+export async function listUpcomingBreaks(
+  deps: AppDeps,
+  userId: string,
+  prefetched?: readonly UpcomingBreakJson[] | null,
+): Promise<BreakSession[]> {
+  const breaks = prefetched ?? (await listBreaksFromStartOfToday(deps.db, userId, deps.now())).map(toUpcomingBreakJson);
   const catalogue = await catalogueById(
     deps.db,
-    rows.map((row) => row.activity_id),
+    breaks.map((b) => b.activityId),
   );
   const sessions: BreakSession[] = [];
-  for (const row of rows) {
-    const activity = catalogue.get(row.activity_id);
-    if (activity) sessions.push(toBreakSession({ ...row, activity: activityShown(activity) }));
+  for (const b of breaks) {
+    const activity = catalogue.get(b.activityId);
+    if (activity) sessions.push({ ...b, activity: activityShown(activity) });
   }
   return sessions;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../client.js';
 import type { UserRow } from '../schema.js';
 
@@ -20,12 +21,24 @@ export async function insertSession(db: Db, session: SessionRecord): Promise<voi
     .execute();
 }
 
-/** One round trip: the session and its user, or nothing. */
-export async function findSessionWithUser(
-  db: Db,
-  sessionId: string,
-): Promise<{ session: SessionRecord; user: UserRow } | undefined> {
-  const row = await db
+export interface SessionWithUser {
+  session: SessionRecord;
+  user: UserRow;
+}
+
+/** A break as the upcoming-breaks answer shows it, times already as ISO 8601 text (`Date#toISOString`'s format). */
+export interface UpcomingBreakJson {
+  id: string;
+  scheduledTime: string;
+  duration: number;
+  completedAt: string | null;
+  skipped: boolean;
+  activityId: string;
+  placementReason: string | null;
+}
+
+function selectSessionWithUser(db: Db, sessionId: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
@@ -34,19 +47,56 @@ export async function findSessionWithUser(
       'sessions.expires_at as session_expires_at',
       'sessions.absolute_expires_at as session_absolute_expires_at',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('sessions.id', '=', sessionId);
+}
+
+function toSessionWithUser(
+  row: UserRow & { session_id: string; session_expires_at: Date; session_absolute_expires_at: Date },
+): SessionWithUser {
   const { session_id, session_expires_at, session_absolute_expires_at, ...user } = row;
   return {
-    session: {
-      id: session_id,
-      userId: user.id,
-      expiresAt: session_expires_at,
-      absoluteExpiresAt: session_absolute_expires_at,
-    },
+    session: { id: session_id, userId: user.id, expiresAt: session_expires_at, absoluteExpiresAt: session_absolute_expires_at },
     user,
   };
+}
+
+/** One round trip: the session and its user, or nothing. */
+export async function findSessionWithUser(db: Db, sessionId: string): Promise<SessionWithUser | undefined> {
+  const row = await selectSessionWithUser(db, sessionId).executeTakeFirst();
+  return row ? toSessionWithUser(row) : undefined;
+}
+
+const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The most frequent request in one round trip: the session, its user, and the user's breaks from the start of their
+ * today (midnight in their saved zone, UTC without one) on, earliest first. PostgreSQL builds each break as JSON with its
+ * times already formatted, so the API neither parses nor formats a date for it.
+ */
+export async function findSessionWithUpcomingBreaks(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<(SessionWithUser & { upcomingBreaks: UpcomingBreakJson[] }) | undefined> {
+  const zone = sql`coalesce((select p.timezone from preferences p where p.user_id = sessions.user_id), 'UTC')`;
+  const upcoming = sql<UpcomingBreakJson[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', b.id,
+      'scheduledTime', ${isoText('b.scheduled_time')},
+      'duration', b.duration,
+      'completedAt', ${isoText('b.completed_at')},
+      'skipped', b.skipped,
+      'activityId', b.activity_id,
+      'placementReason', b.placement_reason
+    ) order by b.scheduled_time), '[]'::json)
+    from break_sessions b
+    where b.user_id = sessions.user_id
+      and b.scheduled_time >= date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}
+  )`;
+  const row = await selectSessionWithUser(db, sessionId).select(upcoming.as('upcoming_breaks')).executeTakeFirst();
+  if (!row) return undefined;
+  const { upcoming_breaks, ...rest } = row;
+  return { ...toSessionWithUser(rest), upcomingBreaks: upcoming_breaks };
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {

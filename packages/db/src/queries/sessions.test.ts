@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueActivities } from '../catalogue/activities.js';
+import { newPreferences } from '../default-preferences.js';
+import { openTestDatabase, type TestBackend } from '../testing.js';
+import { listBreaksFromStartOfToday, replaceScheduledBreaks, updateBreakOutcome } from './breaks.js';
+import { insertSchedulingRun } from './runs.js';
+import { findSessionWithUpcomingBreaks, findSessionWithUser, insertSession } from './sessions.js';
+import { insertUserWithPreferences } from './users.js';
+
+describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upcoming breaks on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  async function signedInUserWithBreaks(name: string, timezone: string | null, times: readonly string[]) {
+    const user = await insertUserWithPreferences(
+      database.db,
+      { username: `${name}-${kind}`, email: null, password_hash: null },
+      newPreferences({ timezone }),
+    );
+    const runId = await insertSchedulingRun(database.db, {
+      userId: user.id,
+      trigger: 'test',
+      engineVersion: 'test',
+      seed: 1,
+      input: {},
+      output: {},
+      durationMs: 1,
+    });
+    const stored = await replaceScheduledBreaks(
+      database.db,
+      user.id,
+      new Date('2026-01-01T00:00:00Z'),
+      new Date('2027-01-01T00:00:00Z'),
+      times.map((time, i) => ({
+        activityId: catalogueActivities[i]!.slug,
+        scheduledTime: new Date(time),
+        duration: 5 + i,
+        placementReason: i === 0 ? 'gap after a meeting' : 'r',
+      })),
+      runId,
+    );
+    const sessionId = `session-${name}-${kind}`;
+    await insertSession(database.db, {
+      id: sessionId,
+      userId: user.id,
+      expiresAt: new Date('2026-12-01T00:00:00Z'),
+      absoluteExpiresAt: new Date('2026-12-15T00:00:00Z'),
+    });
+    return { user, sessionId, stored };
+  }
+
+  it('answers the same session, user and breaks as the two separate reads, times as toISOString writes them', async () => {
+    const now = new Date('2026-11-22T23:30:00Z');
+    const { user, sessionId, stored } = await signedInUserWithBreaks('berlin', 'Europe/Berlin', [
+      '2026-11-22T22:59:00Z',
+      '2026-11-23T08:00:00Z',
+      '2026-11-22T23:00:00Z',
+    ]);
+    await updateBreakOutcome(database.db, user.id, stored[1]!.id, { completedAt: new Date('2026-11-23T08:05:07.123Z') });
+
+    const together = await findSessionWithUpcomingBreaks(database.db, sessionId, now);
+    const apart = await findSessionWithUser(database.db, sessionId);
+    expect(together).toMatchObject(apart!);
+    const rows = await listBreaksFromStartOfToday(database.db, user.id, now);
+    expect(together!.upcomingBreaks).toEqual(
+      rows.map((row) => ({
+        id: row.id,
+        scheduledTime: row.scheduled_time.toISOString(),
+        duration: row.duration,
+        completedAt: row.completed_at?.toISOString() ?? null,
+        skipped: row.skipped,
+        activityId: row.activity_id,
+        placementReason: row.placement_reason,
+      })),
+    );
+    expect(together!.upcomingBreaks.map((b) => b.scheduledTime)).toEqual([
+      '2026-11-22T23:00:00.000Z',
+      '2026-11-23T08:00:00.000Z',
+    ]);
+    expect(together!.upcomingBreaks[1]!.completedAt).toBe('2026-11-23T08:05:07.123Z');
+  });
+
+  it('starts at UTC midnight without a saved zone, answers no breaks as an empty list, and nothing for an unknown session', async () => {
+    const now = new Date('2026-11-22T23:30:00Z');
+    const { sessionId } = await signedInUserWithBreaks('utc', null, ['2026-11-21T23:59:00Z', '2026-11-22T00:00:00Z']);
+    const found = await findSessionWithUpcomingBreaks(database.db, sessionId, now);
+    expect(found!.upcomingBreaks.map((b) => b.scheduledTime)).toEqual(['2026-11-22T00:00:00.000Z']);
+
+    const { sessionId: idle } = await signedInUserWithBreaks('idle', 'Europe/Berlin', []);
+    expect((await findSessionWithUpcomingBreaks(database.db, idle, now))!.upcomingBreaks).toEqual([]);
+    expect(await findSessionWithUpcomingBreaks(database.db, 'no-such-session', now)).toBeUndefined();
+  });
+});
