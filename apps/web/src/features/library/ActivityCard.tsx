@@ -41,7 +41,8 @@ export function ActivityCard({ activity, checked, onToggle }: ActivityCardProps)
         </Group>
         <Group gap={6}>
           <Badge variant="light">{activityTypeLabel(activity.type)}</Badge>
-          <Badge variant="light" color={DIFFICULTY_COLOR[difficulty]}>
+          {/* The tint carries the colour; the text stays at full contrast (green, orange and red text on it is not AA). */}
+          <Badge variant="light" color={DIFFICULTY_COLOR[difficulty]} c="var(--mantine-color-text)">
             {difficulty}
           </Badge>
         </Group>
