@@ -15,7 +15,7 @@ describe('sessions', () => {
     await subject?.close();
   });
 
-  function cookieOf(response: { cookies: { name: string; value: string }[] }) {
+  function cookieOf(response: { cookies: { name: string; value: string; expires?: Date }[] }) {
     return response.cookies.find((c) => c.name === 'breaker_session');
   }
 
