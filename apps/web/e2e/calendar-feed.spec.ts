@@ -115,7 +115,7 @@ test('connect a calendar feed: a web page is refused, meetings on the grid, brea
       await chooseOption(page, 'Work ends at', '19:00');
       await page.getByRole('button', { name: 'Save Preferences' }).click();
       await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
-      await expect(page.getByText('Not Connected')).toBeVisible();
+      await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Calendar feed URL (ICS)' })).toBeVisible();
     });
 

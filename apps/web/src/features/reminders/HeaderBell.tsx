@@ -34,18 +34,19 @@ export function HeaderBell({ user }: { user: User }) {
   return (
     <>
       <Popover position="bottom-end" shadow="md" width={300} withinPortal>
-        <Popover.Target>
-          <div className={classes.bell}>
+        {/* The button itself is the popover's target, so its popup state is announced on the control. */}
+        <div className={classes.bell}>
+          <Popover.Target>
             <ActionIcon variant="default" size="lg" radius="xl" aria-label={label}>
               {due ? <IconBellRinging size={20} /> : <IconBell size={20} />}
             </ActionIcon>
-            {due && (
-              <Badge size="xs" color="red" className={classes.badge} aria-hidden>
-                Now
-              </Badge>
-            )}
-          </div>
-        </Popover.Target>
+          </Popover.Target>
+          {due && (
+            <Badge size="xs" color="red" className={classes.badge} aria-hidden>
+              Now
+            </Badge>
+          )}
+        </div>
         <Popover.Dropdown>
           <Stack gap="sm">
             {next ? (
