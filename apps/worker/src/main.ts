@@ -26,6 +26,13 @@ if (!config.redisUrl || !config.databaseUrl) {
 }
 
 const database = await openPreparedDatabase(config, log);
+if (config.databasePoolSize <= config.workerConcurrency) {
+  // Each running place-breaks job holds a connection: with none to spare, write-backs and syncs wait behind them.
+  log.warn(
+    { workerConcurrency: config.workerConcurrency, databasePoolSize: config.databasePoolSize },
+    'DATABASE_POOL_SIZE should be above WORKER_CONCURRENCY',
+  );
+}
 const deps: CalendarJobDeps = {
   db: database.db,
   log,
