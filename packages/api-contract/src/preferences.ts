@@ -66,6 +66,10 @@ export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;
 export const updatePreferencesInput = z.object({ preferences: preferencesUpdate });
 export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
 
+/** The browser's zone, kept only for a user who has never chosen one (sign-in, before Settings is first saved). */
+export const adoptTimeZoneInput = z.object({ timezone: timeZone });
+export type AdoptTimeZoneInput = z.infer<typeof adoptTimeZoneInput>;
+
 export const selectedActivitiesInput = z.object({
   selectedActivities: z.array(z.string().min(1).max(80)).max(200),
 });

@@ -40,6 +40,13 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
   return saved;
 }
 
+/** Until the user picks a zone in Settings they are planned in UTC; the browser's zone is a better guess, never an override. */
+export async function adoptTimeZone(deps: AppDeps, userId: string, timezone: string): Promise<Preferences> {
+  const current = await getPreferences(deps, userId);
+  if (current.timezone) return current;
+  return toPreferences(await updatePreferences(deps.db, userId, { timezone }));
+}
+
 export async function saveSelectedActivities(
   deps: AppDeps,
   userId: string,

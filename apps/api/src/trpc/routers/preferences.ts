@@ -1,5 +1,5 @@
-import { selectedActivitiesInput, updatePreferencesInput } from '@breaker/api-contract';
-import { getPreferences, savePreferences, saveSelectedActivities } from '../../services/preferences.js';
+import { adoptTimeZoneInput, selectedActivitiesInput, updatePreferencesInput } from '@breaker/api-contract';
+import { adoptTimeZone, getPreferences, savePreferences, saveSelectedActivities } from '../../services/preferences.js';
 import { authedProcedure, router } from '../init.js';
 
 export const preferencesRouter = router({
@@ -7,6 +7,9 @@ export const preferencesRouter = router({
   update: authedProcedure
     .input(updatePreferencesInput)
     .mutation(({ ctx, input }) => savePreferences(ctx.deps, ctx.user.id, input.preferences)),
+  adoptTimeZone: authedProcedure
+    .input(adoptTimeZoneInput)
+    .mutation(({ ctx, input }) => adoptTimeZone(ctx.deps, ctx.user.id, input.timezone)),
   saveSelectedActivities: authedProcedure
     .input(selectedActivitiesInput)
     .mutation(({ ctx, input }) => saveSelectedActivities(ctx.deps, ctx.user.id, input)),

@@ -3,6 +3,7 @@ import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { TestModeBanner } from '../auth/TestModeBanner';
+import { useAdoptBrowserTimeZone } from '../auth/use-adopt-time-zone';
 import { useTestModeActive } from '../auth/use-capabilities';
 import { BrandMark } from './BrandMark';
 import { SideNavigation } from './SideNavigation';
@@ -12,6 +13,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   // Below the `sm` breakpoint a closed navigation is only moved off screen: inert keeps its links out of the tab order.
   const phone = useMediaQuery('(max-width: 47.99em)');
   const testMode = useTestModeActive();
+  useAdoptBrowserTimeZone(user);
 
   return (
     <AppShell
