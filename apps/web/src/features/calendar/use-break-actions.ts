@@ -18,17 +18,28 @@ export interface BreakDialog {
 export function useBreakActions(onDone?: () => void, openDialog?: (dialog: BreakDialog) => void) {
   const reloadSchedule = useReloadSchedule();
 
+  const utils = trpc.useUtils();
   const update = trpc.breaks.update.useMutation({
-    onSuccess: async (session) => {
+    // The block turns green (or yellow) on the click; the server's answer only confirms it, or puts the break back.
+    onMutate: async ({ id, patch }) => {
       onDone?.();
-      await reloadSchedule();
+      await utils.breaks.upcoming.cancel();
+      const before = utils.breaks.upcoming.getData();
+      utils.breaks.upcoming.setData(undefined, (sessions) =>
+        sessions?.map((session) => (session.id === id ? { ...session, ...patch } : session)),
+      );
+      return { before };
+    },
+    onSuccess: (session) =>
       toastSuccess({
         title: 'Break Updated',
         message: session.completedAt ? 'Nicely done. The break is marked as complete.' : 'The break was skipped.',
-      });
+      }),
+    onError: (error, _input, context) => {
+      if (context?.before) utils.breaks.upcoming.setData(undefined, context.before);
+      toastError({ title: 'Update Failed', message: errorMessage(error, 'Could not update the break. Please try again.') });
     },
-    onError: (error) =>
-      toastError({ title: 'Update Failed', message: errorMessage(error, 'Could not update the break. Please try again.') }),
+    onSettled: () => reloadSchedule(),
   });
 
   const remove = trpc.breaks.remove.useMutation({
