@@ -1,9 +1,9 @@
-import { LandingPage } from '../auth/LandingPage';
+import { LazyLandingPage } from '../auth/LazyLandingPage';
 import { useCurrentUserQuery } from '../auth/use-current-user';
 import { DashboardPage } from './DashboardPage';
 
 /** `/` is the landing page when signed out and the dashboard when signed in. */
 export function HomePage() {
   const { data: user } = useCurrentUserQuery();
-  return user ? <DashboardPage /> : <LandingPage />;
+  return user ? <DashboardPage /> : <LazyLandingPage />;
 }
