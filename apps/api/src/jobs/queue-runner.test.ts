@@ -1,46 +1,16 @@
-import { placeBreaksPayload, QUEUES } from '@breaker/api-contract';
-import { runPlaceBreaks } from '@breaker/worker/jobs';
-import { Worker } from 'bullmq';
-import { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
-import { createQueueRunner } from './queue-runner.js';
-
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+import { TestClient, type AppUnderTest } from '../app.test-support.js';
+import { startQueuedTestApp, testQueuePrefix } from './queued-test-app.test-support.js';
 
 describe('refresh through BullMQ on Redis, with a worker on PostgreSQL', () => {
-  const prefix = `breaker-test-${randomBytes(4).toString('hex')}`;
+  const prefix = testQueuePrefix();
   let subject: AppUnderTest;
-  let worker: Worker | undefined;
-  let workerConnection: Redis | undefined;
 
   beforeAll(async () => {
-    subject = await startTestApp('postgres', {
-      jobs: async (database) => {
-        workerConnection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-        worker = new Worker(
-          QUEUES.placeBreaks,
-          (job) =>
-            runPlaceBreaks(
-              { db: database.db, log: pino({ level: 'silent' }), now: () => new Date() },
-              placeBreaksPayload.parse(job.data),
-            ),
-          { connection: workerConnection, prefix },
-        );
-        return createQueueRunner(REDIS_URL, prefix);
-      },
-    });
+    subject = await startQueuedTestApp(prefix);
   });
   afterAll(async () => {
-    await worker?.close();
-    await workerConnection?.quit();
     await subject?.close();
-    const cleaner = new Redis(REDIS_URL);
-    const keys = await cleaner.keys(`${prefix}:*`);
-    if (keys.length > 0) await cleaner.del(...keys);
-    await cleaner.quit();
   });
 
   it('reports the queue as ready and answers the refresh with the job result', async () => {

@@ -1,15 +1,11 @@
-import { placeBreaksPayload, QUEUES } from '@breaker/api-contract';
-import { runPlaceBreaks } from '@breaker/worker/jobs';
-import { Worker, type Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { QUEUES } from '@breaker/api-contract';
+import { type Queue } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
-import { createQueueRunner } from '../jobs/queue-runner.js';
+import { startQueuedTestApp, TEST_REDIS_URL, testQueuePrefix } from '../jobs/queued-test-app.test-support.js';
 import { openOperatorQueues, type OperatorQueues } from './operator-queues.js';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'operator-token-for-tests-0123456789';
 const bearer = { authorization: `Bearer ${TOKEN}` };
 const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`ops:${password}`).toString('base64')}` });
@@ -124,41 +120,17 @@ describe('operator pages with jobs in-process', () => {
 });
 
 describe('operator pages with BullMQ queues on Redis', () => {
-  const prefix = `breaker-test-${randomBytes(4).toString('hex')}`;
+  const prefix = testQueuePrefix();
   let subject: AppUnderTest;
   let operatorQueues: OperatorQueues;
-  let worker: Worker | undefined;
-  let workerConnection: Redis | undefined;
 
   beforeAll(async () => {
-    operatorQueues = openOperatorQueues(REDIS_URL, prefix);
-    subject = await startTestApp('postgres', {
-      env: { OPERATOR_TOKEN: TOKEN },
-      queues: operatorQueues.queues,
-      jobs: async (database) => {
-        workerConnection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-        worker = new Worker(
-          QUEUES.placeBreaks,
-          (job) =>
-            runPlaceBreaks(
-              { db: database.db, log: pino({ level: 'silent' }), now: () => new Date() },
-              placeBreaksPayload.parse(job.data),
-            ),
-          { connection: workerConnection, prefix },
-        );
-        return createQueueRunner(REDIS_URL, prefix);
-      },
-    });
+    operatorQueues = openOperatorQueues(TEST_REDIS_URL, prefix);
+    subject = await startQueuedTestApp(prefix, { env: { OPERATOR_TOKEN: TOKEN }, queues: operatorQueues.queues });
   });
   afterAll(async () => {
-    await worker?.close();
-    await workerConnection?.quit();
     await subject?.close();
     await operatorQueues?.close();
-    const cleaner = new Redis(REDIS_URL);
-    const keys = await cleaner.keys(`${prefix}:*`);
-    if (keys.length > 0) await cleaner.del(...keys);
-    await cleaner.quit();
   });
 
   it('serve the dashboard page and its scripts and styles under a self-only CSP, only with the token', async () => {
