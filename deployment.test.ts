@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { freePort } from './apps/api/src/resilience/processes.test-support.js';
 import { createScratchPostgres } from './packages/db/src/testing.js';
 
 /**
@@ -136,17 +136,6 @@ describe('docker-compose.yml', () => {
     expect(readFileSync(join(ROOT, 'apps/api/Dockerfile'), 'utf8')).toContain('pnpm build');
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
