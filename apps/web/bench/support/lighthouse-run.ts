@@ -29,8 +29,25 @@ interface Report {
   audits: Record<string, { numericValue: number }>;
 }
 
+/**
+ * Lighthouse now and then loses the trace of a page load on a busy machine (its NO_NAVSTART runtime error, exit 1):
+ * such a run measured nothing, so it is run again rather than reported.
+ */
+const ATTEMPTS = 3;
+
 /** One Lighthouse performance run (desktop preset) with the session cookie, in a fresh headless Chromium. */
 export async function lighthouse(url: string, cookie: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, cookie);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      process.stderr.write(`lighthouse run ${attempt} of ${ATTEMPTS} on ${url} measured nothing; running it again\n`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, cookie: string): Promise<LighthouseResult> {
   const out = mkdtempSync(join(tmpdir(), 'breaker-lighthouse-'));
   const reportPath = join(out, 'report.json');
   try {
