@@ -57,7 +57,8 @@ test('with permission granted, a due break raises a browser notification and the
   const dueBell = page.getByRole('button', { name: `Break due now: ${session.activity.name}` });
   await expect(dueBell).toBeVisible();
   await dueBell.click();
-  await page.getByRole('button', { name: 'Start Break Session' }).click();
+  // Exact: the dashboard's Start Break Session card, named with the next break, is a button too.
+  await page.getByRole('button', { name: 'Start Break Session', exact: true }).click();
   await expect(page.getByRole('dialog', { name: `Break session: ${session.activity.name}` })).toBeVisible();
 });
 
