@@ -138,16 +138,20 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  if (connection.status !== 'ready') {
-    // Without Redis a running job can be neither finished nor handed back, and closing would wait for Redis forever:
-    // stop now; once Redis is back the job's lock lapses and another worker runs it again.
+  // Without Redis a running job can be neither finished nor handed back, and closing would wait for Redis forever:
+  // stop at once instead; once Redis is back the job's lock lapses and another worker runs it again. The status alone
+  // can still say ready for a moment after Redis went away, hence the ping; Redis can also go while jobs finish.
+  const exitWithoutRedis = () => {
     log.warn({ signal }, 'Redis is unreachable: exiting without waiting for running jobs');
     process.exit(0);
-  }
+  };
+  if (connection.status !== 'ready' || !(await answersWithin(connection.ping(), 1000))) exitWithoutRedis();
+  connection.once('close', exitWithoutRedis);
   log.info({ signal }, 'finishing running jobs, then exiting');
   await metricsServer.close();
   await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close(), writeBackWorker.close()]);
   await Promise.all([placeBreaksQueue.close(), calendarSyncQueue.close(), maintenanceQueue.close(), writeBackQueue.close()]);
+  connection.off('close', exitWithoutRedis);
   await connection.quit();
   await database.close();
   process.exit(0);
