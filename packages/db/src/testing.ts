@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type DatabaseHandle } from './client.js';
+import { createDb, type DatabaseHandle, type Db } from './client.js';
+import { newPreferences, type NewPreferences } from './default-preferences.js';
 import { migrateToLatest } from './migrate.js';
+import { replaceScheduledBreaks, type NewBreak } from './queries/breaks.js';
+import { insertSchedulingRun } from './queries/runs.js';
+import { insertSession, type SessionRecord } from './queries/sessions.js';
+import { insertUserWithPreferences } from './queries/users.js';
+import type { BreakSessionRow, UserRow } from './schema.js';
 import { seedCatalogue } from './seed.js';
 
 /** The server the integration tests use; CI must have it running, so there is no fallback. */
@@ -48,4 +54,43 @@ export async function openTestDatabase(kind: TestBackend): Promise<DatabaseHandl
       await scratch.drop();
     },
   };
+}
+
+/** A user for a test: the defaults of a new account unless said otherwise, and, if given, planned breaks and a session. */
+export interface TestUser {
+  username: string;
+  /** What differs from a new account's preferences. */
+  preferences?: Partial<NewPreferences>;
+  /** Stored as the plan of one scheduling run, as the planner stores them. */
+  breaks?: readonly NewBreak[];
+  /** A session signed in as the user. */
+  session?: Omit<SessionRecord, 'userId'>;
+}
+
+/** The user is new, so the plan's window only has to hold every break a test gives. */
+const PLAN_FROM = new Date(0);
+const PLAN_TO = new Date(Date.UTC(9999, 0, 1));
+
+/** Stores a test's user (no e-mail, no password) with their preferences, breaks and session; answers the rows stored. */
+export async function insertTestUser(db: Db, setup: TestUser): Promise<{ user: UserRow; breaks: BreakSessionRow[] }> {
+  const user = await insertUserWithPreferences(
+    db,
+    { username: setup.username, email: null, password_hash: null },
+    newPreferences(setup.preferences),
+  );
+  let breaks: BreakSessionRow[] = [];
+  if (setup.breaks) {
+    const runId = await insertSchedulingRun(db, {
+      userId: user.id,
+      trigger: 'test',
+      engineVersion: 'test',
+      seed: 1,
+      input: {},
+      output: {},
+      durationMs: 1,
+    });
+    breaks = await replaceScheduledBreaks(db, user.id, PLAN_FROM, PLAN_TO, setup.breaks, runId);
+  }
+  if (setup.session) await insertSession(db, { ...setup.session, userId: user.id });
+  return { user, breaks };
 }

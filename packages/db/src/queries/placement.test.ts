@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { newPreferences } from '../default-preferences.js';
-import { openTestDatabase, type TestBackend } from '../testing.js';
+import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
 import { listBreaksBetween, updateBreakOutcome } from './breaks.js';
 import { lockUserForPlanning, storePlan } from './placement.js';
 import { findSchedulingRun } from './runs.js';
-import { insertUserWithPreferences } from './users.js';
 
 const day = (hour: number): Date => new Date(Date.UTC(2026, 10, 23, hour));
 const slug = (i: number): string => catalogueActivities[i]!.slug;
@@ -20,22 +18,17 @@ describe.each<TestBackend>(['pglite', 'postgres'])("the planner's round trips on
   });
 
   it('locks the user and reads their preferences, or says the user is gone', async () => {
-    const user = await insertUserWithPreferences(
-      database.db,
-      { username: `planner-${kind}`, email: null, password_hash: null },
-      newPreferences({ timezone: 'Asia/Tokyo', work_days: [1, 2, 3] }),
-    );
+    const { user } = await insertTestUser(database.db, {
+      username: `planner-${kind}`,
+      preferences: { timezone: 'Asia/Tokyo', work_days: [1, 2, 3] },
+    });
     const locked = await database.db.transaction().execute((trx) => lockUserForPlanning(trx, user.id));
     expect(locked?.preferences).toMatchObject({ user_id: user.id, timezone: 'Asia/Tokyo', work_days: [1, 2, 3] });
     expect(await lockUserForPlanning(database.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
   it('stores the run and the plan in one statement, keeping completed and skipped breaks', async () => {
-    const user = await insertUserWithPreferences(
-      database.db,
-      { username: `plan-store-${kind}`, email: null, password_hash: null },
-      newPreferences(),
-    );
+    const { user } = await insertTestUser(database.db, { username: `plan-store-${kind}` });
     const run = {
       userId: user.id,
       trigger: 'refresh',

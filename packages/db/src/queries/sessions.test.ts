@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { newPreferences } from '../default-preferences.js';
-import { openTestDatabase, type TestBackend } from '../testing.js';
-import { listBreaksFromStartOfToday, replaceScheduledBreaks, updateBreakOutcome } from './breaks.js';
-import { insertSchedulingRun } from './runs.js';
-import { findSessionWithUpcomingBreaks, findSessionWithUser, insertSession } from './sessions.js';
-import { insertUserWithPreferences } from './users.js';
+import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
+import { listBreaksFromStartOfToday, updateBreakOutcome } from './breaks.js';
+import { findSessionWithUpcomingBreaks, findSessionWithUser } from './sessions.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upcoming breaks on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -17,41 +14,23 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
   });
 
   async function signedInUserWithBreaks(name: string, timezone: string | null, times: readonly string[]) {
-    const user = await insertUserWithPreferences(
-      database.db,
-      { username: `${name}-${kind}`, email: null, password_hash: null },
-      newPreferences({ timezone }),
-    );
-    const runId = await insertSchedulingRun(database.db, {
-      userId: user.id,
-      trigger: 'test',
-      engineVersion: 'test',
-      seed: 1,
-      input: {},
-      output: {},
-      durationMs: 1,
-    });
-    const stored = await replaceScheduledBreaks(
-      database.db,
-      user.id,
-      new Date('2026-01-01T00:00:00Z'),
-      new Date('2027-01-01T00:00:00Z'),
-      times.map((time, i) => ({
+    const sessionId = `session-${name}-${kind}`;
+    const { user, breaks } = await insertTestUser(database.db, {
+      username: `${name}-${kind}`,
+      preferences: { timezone },
+      breaks: times.map((time, i) => ({
         activityId: catalogueActivities[i]!.slug,
         scheduledTime: new Date(time),
         duration: 5 + i,
         placementReason: i === 0 ? 'gap after a meeting' : 'r',
       })),
-      runId,
-    );
-    const sessionId = `session-${name}-${kind}`;
-    await insertSession(database.db, {
-      id: sessionId,
-      userId: user.id,
-      expiresAt: new Date('2026-12-01T00:00:00Z'),
-      absoluteExpiresAt: new Date('2026-12-15T00:00:00Z'),
+      session: {
+        id: sessionId,
+        expiresAt: new Date('2026-12-01T00:00:00Z'),
+        absoluteExpiresAt: new Date('2026-12-15T00:00:00Z'),
+      },
     });
-    return { user, sessionId, stored };
+    return { user, sessionId, stored: breaks };
   }
 
   it('answers the same session, user and breaks as the two separate reads, times as toISOString writes them', async () => {

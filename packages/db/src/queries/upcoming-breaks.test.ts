@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { newPreferences } from '../default-preferences.js';
-import { openTestDatabase, type TestBackend } from '../testing.js';
+import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
 import { catalogueById, listActivities } from './activities.js';
-import { listBreaksFromStartOfToday, replaceScheduledBreaks } from './breaks.js';
-import { insertSchedulingRun } from './runs.js';
-import { insertUserWithPreferences } from './users.js';
+import { listBreaksFromStartOfToday } from './breaks.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -17,33 +14,16 @@ describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kin
   });
 
   async function userWithBreaks(timezone: string, times: readonly string[]): Promise<string> {
-    const user = await insertUserWithPreferences(
-      database.db,
-      { username: `zone-${timezone.replace('/', '-')}-${kind}`, email: null, password_hash: null },
-      newPreferences({ timezone }),
-    );
-    const runId = await insertSchedulingRun(database.db, {
-      userId: user.id,
-      trigger: 'test',
-      engineVersion: 'test',
-      seed: 1,
-      input: {},
-      output: {},
-      durationMs: 1,
-    });
-    await replaceScheduledBreaks(
-      database.db,
-      user.id,
-      new Date('2026-01-01T00:00:00Z'),
-      new Date('2027-01-01T00:00:00Z'),
-      times.map((time, i) => ({
+    const { user } = await insertTestUser(database.db, {
+      username: `zone-${timezone.replace('/', '-')}-${kind}`,
+      preferences: { timezone },
+      breaks: times.map((time, i) => ({
         activityId: catalogueActivities[i]!.slug,
         scheduledTime: new Date(time),
         duration: 1,
         placementReason: 'r',
       })),
-      runId,
-    );
+    });
     return user.id;
   }
 
