@@ -20,12 +20,22 @@ export interface BuildAppOptions {
   webDistDir: string;
 }
 
-/** The whole HTTP surface, without listening: tests drive it with `inject()` or a real port alike. */
+/** The JSON API: tRPC and the REST shims, health and sign-in redirects included. */
+const API_PATH = /^\/(api|trpc)(\/|$)/;
+
+/**
+ * A JSON answer runs no script and loads nothing, so it needs no nonce (making one per request cost CPU on the busiest
+ * routes). Pages, the web app's own and the operators' dashboard, keep the self-only policy below; the web app's page
+ * adds fresh nonces to it (routes/web-app.ts).
+ */
+const JSON_ANSWER_POLICY = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
+
 /** A hop count trusts that many proxies nearest to the server; Fastify takes it as a function. */
 function trustProxySetting(value: string | boolean | number): string | boolean | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/** The whole HTTP surface, without listening: tests drive it with `inject()` or a real port alike. */
 export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -48,8 +58,11 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   });
 
   await app.register(fastifyCookie);
+  // Before helmet, so that its own onRoute hook reads the option this one sets.
+  app.addHook('onRoute', (route) => {
+    if (route.helmet === undefined && API_PATH.test(route.url)) route.helmet = { contentSecurityPolicy: JSON_ANSWER_POLICY };
+  });
   await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

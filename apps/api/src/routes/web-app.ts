@@ -7,6 +7,9 @@ import { join } from 'node:path';
 /** The placeholder the web build puts where each request's CSP nonce goes. */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
+/** Paths that are never the web app's pages: unknown ones among them answer a JSON 404. */
+const NOT_A_PAGE = /^\/(api|trpc|admin|metrics)(\/|$)/;
+
 /**
  * Serves the built web app on the API's port: hashed assets cached for good, and every other
  * non-API GET answered with index.html (the client router takes it from there).
@@ -23,15 +26,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+    // The page is the one answer that runs scripts, so it alone gets a fresh nonce per request; any path the app's
+    // own routes and files do not take lands here.
+    app.get('/*', { helmet: { enableCSPNonces: true } }, (request, reply) =>
+      NOT_A_PAGE.test(request.url) ? reply.callNotFound() : sendIndex(reply, indexHtml),
+    );
   } else {
     app.log.warn({ webDistDir }, 'the web app is not built; only the API is served');
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|trpc|admin|metrics)(\/|$)/.test(request.url);
-    if (isPage && indexHtml) return sendIndex(reply, indexHtml);
-    return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
-  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: SERVER_MESSAGES.notFound }));
 }
 
 function sendIndex(reply: FastifyReply, html: string): FastifyReply {
