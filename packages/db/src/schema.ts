@@ -73,6 +73,8 @@ export interface BreakSessionsTable {
   duration: number;
   completed_at: Timestamp | null;
   skipped: Generated<boolean>;
+  /** Placed, moved or changed by hand: re-planning keeps it while it is still to take. */
+  pinned: Generated<boolean>;
   placement_reason: string | null;
   scheduling_run_id: string | null;
   created_at: CreatedAt;

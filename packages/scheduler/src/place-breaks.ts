@@ -206,7 +206,7 @@ function keptBreaks(input: PlacementInput, clock: ZoneClock): KeptBreak[] {
   if (input.existing.length === 0) return NO_KEPT;
   const kept: KeptBreak[] = [];
   for (const session of input.existing) {
-    if (session.status === 'scheduled' && session.start >= input.now) continue;
+    if (session.status === 'scheduled' && !session.pinned && session.start >= input.now) continue;
     const start = Math.floor(session.start / MS);
     kept.push({
       start,

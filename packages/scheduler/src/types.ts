@@ -41,6 +41,8 @@ export interface ExistingBreak {
   duration: number;
   status: BreakStatus;
   activityId: string;
+  /** The user placed or changed it by hand: kept where it is like a completed one, even while still scheduled. */
+  pinned?: boolean;
 }
 
 export interface PlannableActivity {
@@ -66,14 +68,14 @@ export interface DayShortfall {
   date: string;
   /** Breaks per day the user asked for. */
   asked: number;
-  /** Breaks the day ends up with: kept sessions (completed, skipped, or earlier today) plus new ones. */
+  /** Breaks the day ends up with: kept sessions (completed, skipped, pinned, or earlier today) plus new ones. */
   placed: number;
   reason: string;
 }
 
 export interface PlacementResult {
   engineVersion: string;
-  /** New breaks, earliest first: they replace every future break still scheduled. */
+  /** New breaks, earliest first: they replace every future break still scheduled and not pinned. */
   breaks: PlacedBreak[];
   /** One entry for each work day in the horizon that ends up with fewer breaks than asked. */
   shortfalls: DayShortfall[];

@@ -52,9 +52,9 @@ export function workDayFrames(input: PlacementInput): WorkDayFrame[] {
   return frames;
 }
 
-/** Sessions that stay: completed, skipped, and those still scheduled whose time has passed. */
+/** Sessions that stay: completed, skipped, pinned, and those still scheduled whose time has passed. */
 export function keptSessions(input: PlacementInput): ExistingBreak[] {
-  return input.existing.filter((b) => b.status !== 'scheduled' || b.start < input.now);
+  return input.existing.filter((b) => b.status !== 'scheduled' || b.pinned === true || b.start < input.now);
 }
 
 /** 'YYYY-MM-DD' in the zone (Intl, cached per zone: the checks call it for every break). */

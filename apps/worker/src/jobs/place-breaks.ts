@@ -29,6 +29,8 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
     const started = performance.now();
     const result = placeBreaks(input);
     const durationMs = performance.now() - started;
+    // A pinned break the input left unpinned (a meeting now overlaps it) is replaced with the rest of the old plan.
+    const replacedPins = existing.filter((b, i) => b.pinned && !input.existing[i]!.pinned).map((b) => b.id);
 
     const { runId, created } = await storePlan(
       trx,
@@ -49,6 +51,7 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
         duration: b.duration,
         placementReason: b.reason,
       })),
+      replacedPins,
     );
     deps.log.info(
       { userId: payload.userId, runId, placed: created.length, shortfalls: result.shortfalls.length },

@@ -85,7 +85,7 @@ describe('the activity pool and the equipment rule', () => {
 });
 
 describe('buildPlacementInput', () => {
-  it('turns database rows into epoch-millisecond input: busy events only, session status, clamped breaks per day, a daily seed', () => {
+  it('turns database rows into epoch-millisecond input: busy events only, session status and pins, clamped breaks per day, a daily seed', () => {
     const now = new Date('2026-11-23T06:00:00Z');
     const prefs = preferences({ break_frequency: 9 });
     const window = planningWindow(prefs, now);
@@ -107,14 +107,15 @@ describe('buildPlacementInput', () => {
       blocks_time: blocks,
       updated_at: now,
     });
-    const session = (completed: boolean, skipped: boolean): BreakSessionRow => ({
+    const session = (completed: boolean, skipped: boolean, pinned = false, at = '08:00'): BreakSessionRow => ({
       id: 's',
       user_id: 'u',
       activity_id: 'neck',
-      scheduled_time: new Date('2026-11-23T08:00:00Z'),
+      scheduled_time: new Date(`2026-11-23T${at}:00Z`),
       duration: 2,
       completed_at: completed ? now : null,
       skipped,
+      pinned,
       placement_reason: null,
       scheduling_run_id: null,
       created_at: now,
@@ -124,14 +125,24 @@ describe('buildPlacementInput', () => {
       preferences: prefs,
       window,
       events: [event('busy', true), event('free', false)],
-      existing: [session(true, false), session(false, true), session(false, false)],
+      existing: [
+        session(true, false),
+        session(false, true),
+        session(false, false),
+        session(false, false, true),
+        session(false, false, true, '08:59'),
+        session(false, false, true, '09:59'),
+        session(false, false, true, '10:00'),
+      ],
       catalogue,
       now,
     });
     expect(input.now).toBe(now.getTime());
     expect(input.breaksPerDay).toBe(5);
     expect(input.busy).toEqual([{ start: Date.parse('2026-11-23T09:00:00Z'), end: Date.parse('2026-11-23T10:00:00Z') }]);
-    expect(input.existing.map((e) => e.status)).toEqual(['completed', 'skipped', 'scheduled']);
+    expect(input.existing.map((e) => e.status)).toEqual(['completed', 'skipped', ...new Array<string>(5).fill('scheduled')]);
+    // Pinned breaks stay pinned unless the busy meeting (09:00–10:00) now overlaps them.
+    expect(input.existing.map((e) => e.pinned)).toEqual([false, false, false, true, false, false, true]);
     expect(input.existing[0]!.start).toBe(Date.parse('2026-11-23T08:00:00Z'));
     expect(input.activities).toHaveLength(catalogue.length - 1);
     expect(input.seed).toBe(planningSeed('u', '2026-11-23'));

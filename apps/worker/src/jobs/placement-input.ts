@@ -1,6 +1,6 @@
 import { effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
 import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
-import type { BreakStatus, PlacementInput } from '@breaker/scheduler';
+import type { BreakStatus, BusyInterval, PlacementInput } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
 
 export interface PlanningWindow {
@@ -145,6 +145,15 @@ export function sessionStatus(session: Pick<BreakSessionRow, 'completed_at' | 's
   return session.completed_at ? 'completed' : session.skipped ? 'skipped' : 'scheduled';
 }
 
+/** Whether a break the user pinned stays where it is in this plan: yes, unless a meeting now overlaps it. */
+function keepsPin(session: BreakSessionRow, busy: readonly BusyInterval[]): boolean {
+  if (!session.pinned) return false;
+  const start = session.scheduled_time.getTime();
+  const end = start + session.duration * 60_000;
+  // A break in the middle of a meeting cannot be taken, so re-planning it into a free gap serves the user better.
+  return !busy.some((meeting) => meeting.start < end && meeting.end > start);
+}
+
 /** Database rows → the engine's input: Dates become epoch milliseconds here, once. */
 export function buildPlacementInput(args: {
   userId: string;
@@ -156,7 +165,7 @@ export function buildPlacementInput(args: {
   now: Date;
 }): PlacementInput {
   const { preferences, window, now } = args;
-  const busy: PlacementInput['busy'][number][] = [];
+  const busy: BusyInterval[] = [];
   for (const event of args.events) {
     if (event.blocks_time) busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime() });
   }
@@ -174,6 +183,7 @@ export function buildPlacementInput(args: {
       duration: b.duration,
       status: sessionStatus(b),
       activityId: b.activity_id,
+      pinned: keepsPin(b, busy),
     })),
     activities: activityPool(preferences, args.catalogue).map((a) => ({ id: a.id, type: a.type, duration: a.duration })),
     seed: planningSeed(args.userId, DateTime.fromJSDate(now, { zone: window.timeZone }).toISODate() ?? ''),

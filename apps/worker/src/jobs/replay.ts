@@ -60,6 +60,8 @@ const placementInput = z.object({
       duration: z.number(),
       status: z.enum(['scheduled', 'completed', 'skipped']),
       activityId: z.string(),
+      // Absent in runs recorded before breaks could be pinned.
+      pinned: z.boolean().optional(),
     }),
   ),
   activities: z.array(z.object({ id: z.string(), type: z.string(), duration: z.number() })),
@@ -198,10 +200,11 @@ export function timeline(input: PlacementInput, recorded: PlacementResult, repla
     }
     for (const k of input.existing) {
       if (k.start < from || k.start >= to) continue;
-      const kept = k.status !== 'scheduled' || k.start < input.now;
+      const kept = k.status !== 'scheduled' || k.pinned === true || k.start < input.now;
+      const status = k.status === 'scheduled' && k.pinned ? 'pinned' : k.status;
       rows.push({
         at: k.start,
-        text: `  ${hm(k.start)}        ${kept ? `kept (${k.status})` : 'replaced (was scheduled)'} ${k.activityId}, ${k.duration} min`,
+        text: `  ${hm(k.start)}        ${kept ? `kept (${status})` : 'replaced (was scheduled)'} ${k.activityId}, ${k.duration} min`,
       });
     }
     const breaks = [...replayed.breaks, ...recorded.breaks.filter((b) => !replayedKeys.has(JSON.stringify(b)))];

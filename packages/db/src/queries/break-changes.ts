@@ -3,7 +3,8 @@ import type { BreakSessionRow } from '../schema.js';
 
 /*
  * Changes the user makes to one break by hand. Each write names the user and touches only a break still to take
- * (neither completed nor skipped), so a break finished or removed meanwhile reports false instead of changing.
+ * (neither completed nor skipped), so a break finished or removed meanwhile reports false instead of changing. Each
+ * one pins the break: the user chose it, so re-planning keeps it and plans the others around it.
  */
 
 export async function moveScheduledBreak(
@@ -15,7 +16,7 @@ export async function moveScheduledBreak(
 ): Promise<boolean> {
   const result = await db
     .updateTable('break_sessions')
-    .set({ scheduled_time: scheduledTime, placement_reason: reason })
+    .set({ scheduled_time: scheduledTime, placement_reason: reason, pinned: true })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .where('completed_at', 'is', null)
@@ -32,7 +33,7 @@ export async function swapBreakActivity(
 ): Promise<boolean> {
   const result = await db
     .updateTable('break_sessions')
-    .set({ activity_id: activity.id, duration: activity.duration })
+    .set({ activity_id: activity.id, duration: activity.duration, pinned: true })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .where('completed_at', 'is', null)
@@ -54,6 +55,7 @@ export function insertBreak(
       scheduled_time: added.scheduledTime,
       duration: added.duration,
       placement_reason: added.placementReason,
+      pinned: true,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

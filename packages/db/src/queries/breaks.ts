@@ -126,7 +126,7 @@ export interface NewBreak {
 
 /**
  * Re-planning: future breaks still scheduled (neither completed nor skipped) are replaced by the plan;
- * completed and skipped ones are never touched.
+ * completed, skipped and pinned ones are never touched.
  */
 export async function replaceScheduledBreaks(
   db: Db,
@@ -143,6 +143,7 @@ export async function replaceScheduledBreaks(
     .where('scheduled_time', '<', to)
     .where('completed_at', 'is', null)
     .where('skipped', '=', false)
+    .where('pinned', '=', false)
     .execute();
   if (breaks.length === 0) return [];
   return db

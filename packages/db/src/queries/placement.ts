@@ -24,7 +24,8 @@ export async function lockUserForPlanning(db: Db, userId: string): Promise<{ pre
 
 /**
  * Stores the run record, replaces the still-scheduled breaks of [from, to) (completed and skipped ones are never
- * touched) and inserts the plan's breaks, as one statement. Returns the run's id and the new breaks in plan order.
+ * touched, nor pinned ones unless `replacedPins` names them) and inserts the plan's breaks, as one statement. Returns
+ * the run's id and the new breaks in plan order.
  */
 export async function storePlan(
   db: Db,
@@ -32,6 +33,7 @@ export async function storePlan(
   from: Date,
   to: Date,
   breaks: readonly NewBreak[],
+  replacedPins: readonly string[] = [],
 ): Promise<{ runId: string; created: BreakSessionRow[] }> {
   const result = await sql<
     { run_id: string; position: string | null } & { [K in keyof BreakSessionRow]: BreakSessionRow[K] | null }
@@ -45,6 +47,7 @@ export async function storePlan(
       delete from break_sessions
       where user_id = ${run.userId} and scheduled_time >= ${from} and scheduled_time < ${to}
         and completed_at is null and skipped = false
+        and (not pinned or id = any(${replacedPins}::uuid[]))
     ), planned as (
       select * from unnest(
         ${breaks.map((b) => b.activityId)}::text[],

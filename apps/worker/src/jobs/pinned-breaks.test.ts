@@ -1,0 +1,165 @@
+import {
+  deleteBreak,
+  insertBreak,
+  insertUserWithPreferences,
+  listBreaksBetween,
+  listSchedulingRuns,
+  moveScheduledBreak,
+  newPreferences,
+  replaceCalendarConnection,
+  replaceConnectionEvents,
+  swapBreakActivity,
+  type BreakSessionRow,
+} from '@breaker/db';
+import { openTestDatabase } from '@breaker/db/testing';
+import { RULES } from '@breaker/scheduler';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHandPlanning, slotsForBreak, slotToAdd, swapChoices } from './hand-placement.js';
+import type { JobDeps } from './job-deps.js';
+import { runPlaceBreaks } from './place-breaks.js';
+import { replaySchedulingRun } from './replay.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+// Monday 2026-11-23, 08:00 in New York; work hours 09:00–17:00 there (14:00–22:00 UTC), 4 breaks a day.
+const NOW = new Date('2026-11-23T13:00:00Z');
+const MONDAY = { from: new Date('2026-11-23T05:00:00Z'), to: new Date('2026-11-24T05:00:00Z') };
+const WEEK = { from: new Date('2026-11-23T05:00:00Z'), to: new Date('2026-11-29T05:00:00Z') };
+const preferenceRow = newPreferences({
+  break_frequency: 4,
+  work_start_time: '09:00',
+  work_end_time: '17:00',
+  timezone: 'America/New_York',
+});
+
+const end = (b: BreakSessionRow): number => b.scheduled_time.getTime() + b.duration * MINUTE;
+
+/** Every pair of breaks of the list keeps the spacing rule (which also means no two overlap). */
+function expectSpaced(breaks: readonly BreakSessionRow[]): void {
+  const ordered = [...breaks].sort((x, y) => x.scheduled_time.getTime() - y.scheduled_time.getTime());
+  for (let i = 1; i < ordered.length; i += 1) {
+    const gap = ordered[i]!.scheduled_time.getTime() - end(ordered[i - 1]!);
+    expect(
+      gap,
+      `${ordered[i - 1]!.scheduled_time.toISOString()} → ${ordered[i]!.scheduled_time.toISOString()}`,
+    ).toBeGreaterThanOrEqual(RULES.minimumSpacingMinutes * MINUTE);
+  }
+}
+
+describe('refresh with breaks placed or changed by hand', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let deps: JobDeps;
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    deps = { db: database.db, log: pino({ level: 'silent' }), now: () => NOW };
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  async function plannedUser(name: string): Promise<{ userId: string; monday: BreakSessionRow[] }> {
+    const user = await insertUserWithPreferences(database.db, { username: name, email: null }, preferenceRow);
+    await runPlaceBreaks(deps, { userId: user.id, trigger: 'refresh' });
+    const monday = await listBreaksBetween(database.db, user.id, MONDAY.from, MONDAY.to);
+    expect(monday).toHaveLength(4);
+    return { userId: user.id, monday };
+  }
+
+  async function handPlanning(userId: string) {
+    const planning = await loadHandPlanning(database.db, userId, NOW);
+    if (!planning) throw new Error('the user has no preferences');
+    return planning;
+  }
+
+  it('keeps the breaks moved, changed and added by hand where the user put them, and plans the rest around them', async () => {
+    const { userId, monday } = await plannedUser('hand-placed');
+    const [, toMove, toChange, toRemove] = monday;
+
+    const movedTo = slotsForBreak(await handPlanning(userId), toMove!, 6).find((slot) => slot > toMove!.scheduled_time)!;
+    expect(await moveScheduledBreak(database.db, userId, toMove!.id, movedTo, 'Moved here by you.')).toBe(true);
+    const changedTo = swapChoices(await handPlanning(userId), toChange!).find((a) => a.id !== toChange!.activity_id)!;
+    expect(await swapBreakActivity(database.db, userId, toChange!.id, changedTo)).toBe(true);
+    expect(await deleteBreak(database.db, userId, toRemove!.id)).toBe(true);
+    // The plus of the first empty hour of the afternoon that has room, as the calendar offers it.
+    let added: BreakSessionRow | undefined;
+    for (let hour = 0; hour < 8 && !added; hour += 1) {
+      const from = new Date(MONDAY.from.getTime() + (9 + hour) * HOUR);
+      const slot = slotToAdd(await handPlanning(userId), from, new Date(from.getTime() + HOUR));
+      if ('problem' in slot) continue;
+      added = await insertBreak(database.db, userId, {
+        activityId: slot.activity.id,
+        scheduledTime: slot.start,
+        duration: slot.activity.duration,
+        placementReason: 'Added here by you.',
+      });
+    }
+    expect(added, 'an hour with room for a break by hand').toBeDefined();
+    const byHand = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to).then((all) =>
+      all.filter((b) => b.pinned),
+    );
+    expect(byHand.map((b) => b.id).sort()).toEqual([toMove!.id, toChange!.id, added!.id].sort());
+
+    const refreshed = await runPlaceBreaks(deps, { userId, trigger: 'refresh' });
+
+    const after = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    for (const chosen of byHand) {
+      const kept = after.find((b) => b.id === chosen.id);
+      expect(kept, chosen.placement_reason ?? chosen.id).toMatchObject({
+        scheduled_time: chosen.scheduled_time,
+        activity_id: chosen.activity_id,
+        duration: chosen.duration,
+        pinned: true,
+      });
+    }
+    expect(after.find((b) => b.id === toMove!.id)?.scheduled_time).toEqual(movedTo);
+    expect(after.find((b) => b.id === toChange!.id)?.activity_id).toBe(changedTo.id);
+    // The day still has the 4 it asked for: the 3 by hand and 1 planned around them, none near another.
+    expect(after).toHaveLength(4);
+    expect(refreshed.breaks.filter((b) => Date.parse(b.scheduledTime) < MONDAY.to.getTime())).toHaveLength(1);
+    expectSpaced(after);
+    expectSpaced(await listBreaksBetween(database.db, userId, WEEK.from, WEEK.to));
+
+    const [run] = await listSchedulingRuns(database.db, userId, 1);
+    const report = await replaySchedulingRun(database.db, run!.id);
+    expect(report.violations).toEqual([]);
+    expect(report.identical).toBe(true);
+    expect(report.timeline).toContain('kept (pinned)');
+
+    // Refreshing again changes nothing: the pins hold and the planned break comes back at the same time.
+    await runPlaceBreaks(deps, { userId, trigger: 'refresh' });
+    const again = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    expect(again.map((b) => b.scheduled_time.getTime())).toEqual(after.map((b) => b.scheduled_time.getTime()));
+  });
+
+  it('plans a pinned break again when a meeting now overlaps it, around the meeting', async () => {
+    const { userId, monday } = await plannedUser('overlapped');
+    const [, toMove] = monday;
+    const movedTo = slotsForBreak(await handPlanning(userId), toMove!, 6).find((slot) => slot > toMove!.scheduled_time)!;
+    await moveScheduledBreak(database.db, userId, toMove!.id, movedTo, 'Moved here by you.');
+
+    // A calendar sync brings a meeting over the break the user chose.
+    const connection = await replaceCalendarConnection(database.db, userId, {
+      provider: 'ics',
+      account_email: null,
+      refresh_token_encrypted: null,
+      feed_url_encrypted: 'sealed',
+      scopes: null,
+    });
+    const meeting = { start: new Date(movedTo.getTime() - 15 * MINUTE), end: new Date(movedTo.getTime() + 45 * MINUTE) };
+    await replaceConnectionEvents(database.db, connection, [
+      { calendarId: 'feed', externalId: 'review', title: 'Review', ...meeting, isAllDay: false, blocksTime: true },
+    ]);
+
+    await runPlaceBreaks(deps, { userId, trigger: 'sync' });
+
+    const after = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    expect(after.some((b) => b.id === toMove!.id)).toBe(false);
+    expect(after).toHaveLength(4);
+    expect(after.every((b) => !b.pinned)).toBe(true);
+    for (const b of after) {
+      expect(b.scheduled_time.getTime() >= meeting.end.getTime() || end(b) <= meeting.start.getTime()).toBe(true);
+    }
+    expectSpaced(after);
+  });
+});

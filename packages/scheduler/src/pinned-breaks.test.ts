@@ -1,0 +1,58 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { cataloguePool } from './catalogue-pool.test-support.js';
+import { placeBreaks } from './place-breaks.js';
+import { RULES } from './rules.js';
+import type { ExistingBreak, PlacementInput } from './types.js';
+import { keptSessions, verifyPlacement } from './verify.js';
+
+const BERLIN = 'Europe/Berlin';
+const MS = 60_000;
+
+function at(local: string): number {
+  return DateTime.fromISO(local, { zone: BERLIN }).toMillis();
+}
+
+function input(existing: ExistingBreak[]): PlacementInput {
+  return {
+    timeZone: BERLIN,
+    workStart: '09:00',
+    workEnd: '17:00',
+    breaksPerDay: 4,
+    workDays: [1, 2, 3, 4, 5],
+    horizonDays: 1,
+    // Monday 2026-11-23, 07:00 in Berlin.
+    now: at('2026-11-23T07:00'),
+    busy: [{ start: at('2026-11-23T13:00'), end: at('2026-11-23T14:00') }],
+    existing,
+    activities: cataloguePool,
+    seed: 42,
+  };
+}
+
+describe('placeBreaks: breaks the user pinned', () => {
+  // 11:07 is off the ideal times (10:00, 12:00, 14:00, 16:00) and off the 5-minute grid: nothing the engine would pick.
+  const pinned: ExistingBreak = { start: at('2026-11-23T11:07'), duration: 3, status: 'scheduled', activityId: 'palming' };
+
+  it('plans around a pinned break like around a completed one: it counts toward the day and keeps the spacing', () => {
+    const given = input([{ ...pinned, pinned: true }]);
+    const result = placeBreaks(given);
+    expect(verifyPlacement(given, result)).toEqual([]);
+    expect(keptSessions(given)).toEqual([{ ...pinned, pinned: true }]);
+    expect(result.breaks).toHaveLength(3);
+    const pinnedEnd = pinned.start + pinned.duration * MS;
+    for (const b of result.breaks) {
+      const apart = Math.max(b.start - pinnedEnd, pinned.start - (b.start + b.duration * MS));
+      expect(apart).toBeGreaterThanOrEqual(RULES.minimumSpacingMinutes * MS);
+    }
+    expect(placeBreaks(input([{ ...pinned, status: 'completed' }])).breaks.map((b) => b.start)).toEqual(
+      result.breaks.map((b) => b.start),
+    );
+  });
+
+  it('the same break unpinned is replaced: the engine plans the full day without it', () => {
+    const result = placeBreaks(input([pinned]));
+    expect(result.breaks).toHaveLength(4);
+    expect(result.breaks.map((b) => b.start)).toEqual(placeBreaks(input([])).breaks.map((b) => b.start));
+  });
+});
