@@ -1,13 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { registerOriginCheck } from './auth/origin-check.js';
 import { registerRequestSession } from './auth/request-session.js';
 import type { AppDeps } from './deps.js';
 import { toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
+import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { restRoutes } from './routes/rest-routes.js';
@@ -40,7 +41,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   const app = Fastify({
     loggerInstance: logger,
     genReqId: () => randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController(),
     trustProxy: trustProxySetting(baseDeps.config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 5000 },
