@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { registerOriginCheck } from './auth/origin-check.js';
 import { registerRequestSession } from './auth/request-session.js';
 import type { AppDeps } from './deps.js';
-import { toHttpError } from './errors.js';
+import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
@@ -53,7 +53,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   });
   app.setErrorHandler((error, request, reply) => {
     const http = toHttpError(error);
-    if (!http.expected) request.log.error({ err: error }, 'request failed');
+    logRequestFailure(request.log, error, http);
     if (http.retryAfterSeconds) reply.header('retry-after', http.retryAfterSeconds);
     return reply.code(http.status).send({ message: http.message });
   });

@@ -6,26 +6,51 @@ export interface HttpError {
   message: string;
   /** Unexpected failures are logged in full; expected ones are not noise. */
   expected: boolean;
+  /**
+   * PostgreSQL or Redis is unreachable: expected, and the outage is reported once by itself (jobs/redis-outage.ts),
+   * so each request it fails gets one warning line without a stack.
+   */
+  outage: boolean;
   retryAfterSeconds?: number | undefined;
 }
 
 /** The single translation of any thrown value into what a client sees; REST and tRPC both use it. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof AppError) {
+    // The job runner's 503s wrap what Redis answered; any other 5xx it raises is a bug to read in full.
+    const outage = error.status === 503 && isDependencyDown(error.cause);
     return {
       status: error.status,
       message: error.message,
-      expected: error.status < 500,
+      expected: error.status < 500 || outage,
+      outage,
       retryAfterSeconds: error.retryAfterSeconds,
     };
   }
-  if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true };
-  if (isDependencyDown(error)) return { status: 503, message: SERVER_MESSAGES.unavailable, expected: true, retryAfterSeconds: 5 };
+  if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true, outage: false };
+  if (isDependencyDown(error)) {
+    return { status: 503, message: SERVER_MESSAGES.unavailable, expected: true, outage: true, retryAfterSeconds: 5 };
+  }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
-    return { status, message: clientMessage(error, status), expected: true };
+    return { status, message: clientMessage(error, status), expected: true, outage: false };
   }
-  return { status: 500, message: SERVER_MESSAGES.internal, expected: false };
+  return { status: 500, message: SERVER_MESSAGES.internal, expected: false, outage: false };
+}
+
+interface FailureLog {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** A bug is logged in full with its stack, an outage in one line, a client's own mistake not at all. */
+export function logRequestFailure(log: FailureLog, error: unknown, http: HttpError): void {
+  if (!http.expected) {
+    log.error({ err: error }, 'request failed');
+  } else if (http.outage) {
+    const reason = dependencyDownReason(error);
+    log.warn({ statusCode: http.status, reason }, 'request failed: PostgreSQL or Redis is unreachable');
+  }
 }
 
 export function firstIssueMessage(error: ZodError): string {
@@ -55,13 +80,19 @@ const DEPENDENCY_DOWN_MESSAGES =
 
 /** A request failing because PostgreSQL or Redis is unreachable is the server's temporary state, not a bug: 503. */
 export function isDependencyDown(error: unknown): boolean {
+  return dependencyDownReason(error) !== undefined;
+}
+
+/** The message of the error, or of the cause of it, that says a connection is refused, lost or late. */
+function dependencyDownReason(error: unknown): string | undefined {
   for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && DEPENDENCY_DOWN_CODES.has(code)) return true;
-    if (typeof message === 'string' && DEPENDENCY_DOWN_MESSAGES.test(message)) return true;
+    const said = typeof message === 'string' ? message : String(code);
+    if (typeof code === 'string' && DEPENDENCY_DOWN_CODES.has(code)) return said;
+    if (typeof message === 'string' && DEPENDENCY_DOWN_MESSAGES.test(message)) return said;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
 
 function statusOf(error: unknown): number | undefined {

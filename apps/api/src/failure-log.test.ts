@@ -1,0 +1,96 @@
+import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from './app.test-support.js';
+import { logRequestFailure, toHttpError } from './errors.js';
+import { createQueueRunner } from './jobs/queue-runner.js';
+import { LEVEL, startLoggedApp, type LoggedApp } from './logged-app.test-support.js';
+import { startPrivateRedis, stopAllProcesses, type PrivateRedis } from './resilience/processes.test-support.js';
+
+const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+
+/** What logRequestFailure writes for `error`, one entry per line. */
+function loggedFor(error: unknown): { level: string; details: Record<string, unknown>; message: string }[] {
+  const lines: { level: string; details: Record<string, unknown>; message: string }[] = [];
+  const log = {
+    error: (details: object, message: string) => lines.push({ level: 'error', details: { ...details }, message }),
+    warn: (details: object, message: string) => lines.push({ level: 'warn', details: { ...details }, message }),
+  };
+  logRequestFailure(log, error, toHttpError(error));
+  return lines;
+}
+
+describe('how a failed request is logged', () => {
+  it('gives a 503 of an unreachable Redis or PostgreSQL one warning line, with the reason and no stack', () => {
+    for (const error of [
+      new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: refused() }),
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+    ]) {
+      expect(toHttpError(error)).toMatchObject({ status: 503, outage: true });
+      expect(loggedFor(error)).toEqual([
+        {
+          level: 'warn',
+          details: { statusCode: 503, reason: expect.stringMatching(/ECONNREFUSED|Stream isn't writeable/) },
+          message: 'request failed: PostgreSQL or Redis is unreachable',
+        },
+      ]);
+    }
+  });
+
+  it('keeps every other 5xx at error level, in full', () => {
+    for (const error of [
+      new TypeError("Cannot read properties of undefined (reading 'start')"),
+      new AppError('UNAVAILABLE', 'Google Calendar is not configured on this server'),
+      new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: new Error('the feed is not a calendar') }),
+    ]) {
+      expect(loggedFor(error)).toEqual([{ level: 'error', details: { err: error }, message: 'request failed' }]);
+    }
+  });
+
+  it('logs nothing for a client mistake', () => {
+    expect(loggedFor(new AppError('BAD_REQUEST', 'Choose at least one work day'))).toEqual([]);
+  });
+});
+
+describe('a refresh while Redis is down', () => {
+  let redis: PrivateRedis;
+  let subject: LoggedApp;
+  let client: TestClient;
+  let userId: string;
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    subject = await startLoggedApp({ jobs: (log) => createQueueRunner(redis.url, undefined, log) });
+    client = new TestClient(subject.app);
+    ({ id: userId } = await client.registerAndSignIn('outage'));
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await stopAllProcesses();
+  });
+
+  it('answers 503 and logs one warning per request, never an error with a stack', async () => {
+    await redis.stop();
+    const requestIds: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await client.request('POST', `/api/refresh-breakers/${userId}`);
+      expect(response.statusCode).toBe(503);
+      requestIds.push(String(response.headers['x-request-id']));
+    }
+    await expect.poll(() => subject.lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThan(3);
+    for (const requestId of requestIds) {
+      const lines = subject.lines.filter((line) => line['requestId'] === requestId);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: LEVEL.warn,
+          msg: 'request failed: PostgreSQL or Redis is unreachable',
+          reason: expect.any(String),
+        }),
+        expect.objectContaining({ level: LEVEL.info, msg: 'request completed', statusCode: 503 }),
+      ]);
+      expect(lines[0]).not.toHaveProperty('err');
+    }
+    expect(subject.lines.filter((line) => line.level >= LEVEL.error)).toEqual([]);
+    // The outage itself is reported once, when the reconnects start failing.
+    await expect.poll(() => subject.lines.filter((line) => line.msg.startsWith('Redis is unreachable')).length).toBe(1);
+  });
+});
