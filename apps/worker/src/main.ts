@@ -16,6 +16,7 @@ import { runBreakWriteBack, runCalendarSync, runMaintenanceSweep, runPlaceBreaks
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { createMetricsRegistry } from './metrics/registry.js';
 import { createWorkerConnection } from './queue-connection.js';
+import { watchRedisOutages } from './redis-outage.js';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config, 'worker'));
@@ -107,10 +108,11 @@ const maintenanceWorker = new Worker(
   { ...workerOptions, concurrency: 1 },
 );
 
-for (const worker of [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker]) {
+const workers = [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker];
+for (const worker of workers) {
   worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
-  worker.on('error', (error) => log.error({ queue: worker.name, err: error }, 'worker error'));
 }
+watchRedisOutages(connection, [...workers, placeBreaksQueue, calendarSyncQueue, maintenanceQueue, writeBackQueue], log);
 const metricsServer = await startMetricsServer({
   ...config.workerMetrics,
   operatorToken: config.operatorToken,
