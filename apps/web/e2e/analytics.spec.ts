@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BreakSession } from '@breaker/api-contract';
 import type { Page } from '@playwright/test';
-import { registerAccount } from './support/accounts';
-import { expect, test, uniqueName } from './support/fixtures';
+import { signInForBreaks } from './support/breaks';
+import { expect, test } from './support/fixtures';
 import { navigateTo, saveScreenshot } from './support/screens';
 import { failProcedure } from './support/trpc-failure';
 
@@ -22,33 +22,6 @@ function zoneWhereItIsMorning(now: Date): { zone: string; offsetHours: number } 
 function localHour(now: Date, offsetHours: number, hour: number): Date {
   const local = new Date(now.getTime() + offsetHours * 3_600_000);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - offsetHours * 3_600_000);
-}
-
-async function signIn(page: Page, origin: string, timezone: string): Promise<void> {
-  const account = {
-    username: uniqueName('stats'),
-    email: `${uniqueName('stats')}@example.com`,
-    password: 'stretch-and-breathe-42',
-  };
-  await registerAccount(page.request, origin, account);
-  const login = await page.request.post('/api/auth/login', {
-    data: { username: account.username, password: account.password },
-    headers: { origin },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const saved = await page.request.put('/api/user/preferences', {
-    data: {
-      preferences: {
-        breakFrequency: 3,
-        workStartTime: '07:00',
-        workEndTime: '19:00',
-        timezone,
-        workDays: [1, 2, 3, 4, 5, 6, 7],
-      },
-    },
-    headers: { origin },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 /** Two breaks later today, one taken early and one skipped, through the same calls as the calendar's buttons. */
@@ -83,7 +56,7 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('a new user is told what will appear', async ({ page, baseURL }, testInfo) => {
-      await signIn(page, baseURL ?? '', 'Europe/Berlin');
+      await signInForBreaks(page, baseURL ?? '');
       await page.goto('/analytics');
       await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
       await expect(page.getByText('Track your wellness progress and break patterns.')).toBeVisible();
@@ -100,7 +73,7 @@ for (const viewport of [
       baseURL,
     }, testInfo) => {
       const { zone, offsetHours } = zoneWhereItIsMorning(new Date());
-      await signIn(page, baseURL ?? '', zone);
+      await signInForBreaks(page, baseURL ?? '', { timeZone: zone });
       const [taken, skipped] = await takeOneSkipOne(page, baseURL ?? '', offsetHours);
 
       await page.goto('/analytics');
@@ -138,7 +111,7 @@ for (const viewport of [
     });
 
     test('says so, and recovers, when the analytics cannot be loaded', async ({ page, baseURL }, testInfo) => {
-      await signIn(page, baseURL ?? '', 'Europe/Berlin');
+      await signInForBreaks(page, baseURL ?? '');
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const undo = await failProcedure(page, 'analytics.summary');

@@ -9,10 +9,15 @@ const WORK_START_HOUR = 7;
 const WORK_END_HOUR = 19;
 
 /**
- * A signed-in account (the page's cookies) with 3 breaks a day, every day, 07:00 to 19:00 Berlin time, and reminders
- * on or off. Everything through the API: these specs are about the breaks, not the forms.
+ * A signed-in account (the page's cookies) with 3 breaks a day, every day, 07:00 to 19:00 in `timeZone` (Berlin time
+ * unless said otherwise), and reminders on or off. Everything through the API: these specs are about the breaks, not
+ * the forms.
  */
-export async function signInForBreaks(page: Page, origin: string, { reminders = true } = {}): Promise<void> {
+export async function signInForBreaks(
+  page: Page,
+  origin: string,
+  { reminders = true, timeZone = TIME_ZONE }: { reminders?: boolean; timeZone?: string } = {},
+): Promise<void> {
   const account = { username: uniqueName('brk'), email: `${uniqueName('brk')}@example.com`, password: 'stretch-and-breathe-42' };
   await registerAccount(page.request, origin, account);
   const login = await page.request.post('/api/auth/login', {
@@ -27,7 +32,7 @@ export async function signInForBreaks(page: Page, origin: string, { reminders = 
         workStartTime: '07:00',
         workEndTime: '19:00',
         notificationsEnabled: reminders,
-        timezone: TIME_ZONE,
+        timezone: timeZone,
         workDays: [1, 2, 3, 4, 5, 6, 7],
       },
     },
