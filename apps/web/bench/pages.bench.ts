@@ -8,7 +8,8 @@
 import { chromium } from '@playwright/test';
 import { emitRow, fmt, median, percentile, spreadOf } from '../../../bench/row.js';
 import { timeClick } from './support/interactions.js';
-import { CHROMIUM, CHROMIUM_FLAGS, lighthouse, type LighthouseResult } from './support/lighthouse-run.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
+import { lighthouse, type LighthouseResult } from './support/lighthouse-run.js';
 import { startSignedInStack } from './support/signed-in-stack.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
@@ -65,7 +66,7 @@ try {
     });
   }
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const [name, value] = stack.cookie.split('=') as [string, string];

@@ -3,19 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 
 const lighthouseBin = join(dirname(fileURLToPath(import.meta.url)), '../../node_modules/.bin/lighthouse');
-export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface LighthouseResult {
   performance: number;
@@ -64,7 +54,7 @@ async function lighthouseOnce(url: string, cookie: string): Promise<LighthouseRe
           `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
           `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
         ],
-        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
+        { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'ignore', 'inherit'] },
       );
       child.on('close', done);
     });
