@@ -4,6 +4,8 @@
 // Time in the page is moved on with Playwright's clock; the browser's Notification is only observed, never replaced.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BreakSession } from '@breaker/api-contract';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addableHours, addBreak, signInForBreaks } from './support/breaks';
 import { TIME_ZONE } from './support/days';
@@ -28,6 +30,26 @@ function shownTime(instant: Date): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
 }
 
+/**
+ * Adds the first break that can still be added, takes over the page's clock (each test moves it on to the break) and
+ * opens the dashboard and the bell, which names that break as the next one.
+ */
+async function openBellBeforeNextBreak(
+  page: Page,
+  origin: string,
+): Promise<{ session: BreakSession; start: Date; bell: Locator }> {
+  const [hour] = addableHours();
+  const session = await addBreak(page.request, origin, hour!);
+  const start = new Date(session.scheduledTime);
+  await page.clock.install();
+  await page.goto('/');
+
+  const bell = page.getByRole('button', { name: `Next break: ${session.activity.name} at ${shownTime(start)}` });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  return { session, start, bell };
+}
+
 test('with permission granted, a due break raises a browser notification and the bell says it is due', async ({
   page,
   context,
@@ -36,15 +58,7 @@ test('with permission granted, a due break raises a browser notification and the
   await context.grantPermissions(['notifications']);
   await page.addInitScript(observeNotifications);
   await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  const start = new Date(session.scheduledTime);
-  await page.clock.install();
-  await page.goto('/');
-
-  const bell = page.getByRole('button', { name: `Next break: ${session.activity.name} at ${shownTime(start)}` });
-  await expect(bell).toBeVisible();
-  await bell.click();
+  const { session, start, bell } = await openBellBeforeNextBreak(page, baseURL!);
   await expect(page.getByText('Reminders arrive as browser notifications.')).toBeVisible();
   await bell.click();
   await expect(page.getByText('Reminders arrive as browser notifications.')).toBeHidden();
@@ -65,14 +79,7 @@ test('with permission granted, a due break raises a browser notification and the
 test('without permission, the reminder shows in the page and its Start opens the guided break', async ({ page, baseURL }) => {
   await page.addInitScript(observeNotifications);
   await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  const start = new Date(session.scheduledTime);
-  await page.clock.install();
-  await page.goto('/');
-
-  const bell = page.getByRole('button', { name: `Next break: ${session.activity.name} at ${shownTime(start)}` });
-  await bell.click();
+  const { session, start, bell } = await openBellBeforeNextBreak(page, baseURL!);
   // Asked only from this button, never on page load.
   await expect(page.getByRole('button', { name: 'Allow browser notifications' })).toBeVisible();
   await bell.click();
@@ -106,14 +113,7 @@ test('browser notifications are asked for from the bell, not on page load', asyn
 
 test('with reminders off in Settings, no reminder comes and the bell says how to turn them on', async ({ page, baseURL }) => {
   await signInForBreaks(page, baseURL!, { reminders: false });
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  const start = new Date(session.scheduledTime);
-  await page.clock.install();
-  await page.goto('/');
-
-  const bell = page.getByRole('button', { name: `Next break: ${session.activity.name} at ${shownTime(start)}` });
-  await bell.click();
+  const { session, start, bell } = await openBellBeforeNextBreak(page, baseURL!);
   await expect(page.getByText('Break reminders are off.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Turn them on in Settings' })).toBeVisible();
   await bell.click();
