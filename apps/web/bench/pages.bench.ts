@@ -102,7 +102,7 @@ try {
     }
     emitRow({
       area: 'web',
-      figure: 'Mark Complete: click to DOM update (includes the API call)',
+      figure: 'Mark Complete: click until the grid shows the break as completed',
       measured: `${fmt(p75(completions), 1)} ms p75 (median ${fmt(median(completions), 1)}, worst ${fmt(Math.max(...completions), 1)})`,
       baseline: '—',
       ratio: '—',
