@@ -34,23 +34,34 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && !hostId.startsWith('assets/app-') ? [] : deps,
+    },
     rolldownOptions: {
       // The contract's modules only declare constants and zod schemas: a screen that needs a constant
       // should not pull in zod and every schema with it. Reading a property is taken as free of side effects, so that
       // a message passed to a dropped schema (`VALIDATION.timezone`) does not keep the contract module, and zod, alive.
       treeshake: {
         propertyReadSideEffects: false,
-        moduleSideEffects: [{ test: /packages[\\/]api-contract[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /packages[\\/]api-contract[\\/]src[\\/]/, sideEffects: false },
+          // tRPC's client packages do not declare themselves side-effect free (its server package does); without
+          // this, the unused WebSocket link stays in every screen's download.
+          { test: /node_modules[\\/]@trpc[\\/](client|react-query)[\\/]/, sideEffects: false },
+        ],
       },
       // Left alone, the bundler hoists modules that several lazy routes share into the entry chunk, and every
       // screen's first download would carry the popovers, dialogs and forms of the others.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      experimental: { chunkOptimization: { mergeCommonChunks: true } },
       // zod and the popover positioning get chunks of their own: otherwise they are merged with small modules every
       // screen uses (the contract's messages, the page header) and a screen without a form or a popover still
       // downloads them.
       output: {
+        entryFileNames: 'assets/app-[hash].js',
         codeSplitting: {
           groups: [
+            { name: 'app-frame', tags: ['$initial'] },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
           ],

@@ -1,5 +1,4 @@
 import { createTheme, rem, type CSSVariablesResolver, type MantineThemeComponents } from '@mantine/core';
-import { TIMINGS } from '@breaker/api-contract';
 
 /** Default-sized controls are raised to 40px so every touch target meets the 40px minimum. */
 const TOUCH_TARGET = rem(40);
@@ -9,8 +8,8 @@ interface SizeProps {
 }
 
 /**
- * Plain objects rather than `Component.extend(...)`: extending imports the component itself, which would put the
- * Tooltip (and its floating-ui positioning code) into the first download of every screen.
+ * Plain objects rather than `Component.extend(...)`: extending imports the component itself, which would put every
+ * extended component (the text input, say) into the first download of every screen.
  */
 const components: MantineThemeComponents = {
   Button: {
@@ -28,7 +27,6 @@ const components: MantineThemeComponents = {
       wrapper: { '--input-height': props.size === undefined || props.size === 'sm' ? TOUCH_TARGET : undefined },
     }),
   },
-  Tooltip: { defaultProps: { openDelay: TIMINGS.tooltipOpenDelayMs, withArrow: true } },
 };
 
 export const theme = createTheme({

@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import classes from './WeekGrid.module.css';
 
@@ -12,17 +12,8 @@ interface AddBreakButtonProps {
 /** Adds a break in an empty hour; the server finds the first moment of it the scheduling rules allow. */
 export function AddBreakButton({ label, disabled, onAdd }: AddBreakButtonProps) {
   return (
-    <ActionIcon
-      variant="light"
-      size={24}
-      radius="xl"
-      className={classes.addBreak}
-      title="Add break"
-      aria-label={label}
-      disabled={disabled}
-      onClick={onAdd}
-    >
+    <UnstyledButton className={classes.addBreak} title="Add break" aria-label={label} disabled={disabled} onClick={onAdd}>
       <IconPlus size={14} />
-    </ActionIcon>
+    </UnstyledButton>
   );
 }

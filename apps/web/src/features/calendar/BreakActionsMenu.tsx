@@ -1,5 +1,5 @@
 import type { BreakSession } from '@breaker/api-contract';
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu, UnstyledButton } from '@mantine/core';
 import {
   IconCalendarTime,
   IconCheck,
@@ -9,27 +9,40 @@ import {
   IconReplace,
   IconTrash,
 } from '@tabler/icons-react';
+import { breakActionsLabel } from './break-actions-label';
 import type { useBreakActions } from './use-break-actions';
 import classes from './GridBlocks.module.css';
 
-interface BreakActionsMenuProps {
+export interface BreakActionsMenuProps {
   session: BreakSession;
   actions: ReturnType<typeof useBreakActions>;
+  /** Open at once: the pointer was already over the ⋯ button, or it was pressed, before this code arrived. */
+  defaultOpened?: boolean;
+  /** Take the focus: the ⋯ button it replaces had it. */
+  autoFocus?: boolean;
 }
 
 /** Quick actions of a scheduled break, opened by hovering or pressing its ⋯ button. */
-export function BreakActionsMenu({ session, actions }: BreakActionsMenuProps) {
+export function BreakActionsMenu({ session, actions, defaultOpened, autoFocus }: BreakActionsMenuProps) {
   return (
-    <Menu trigger="click-hover" openDelay={100} closeDelay={200} position="right-start" withinPortal shadow="md">
+    <Menu
+      trigger="click-hover"
+      openDelay={100}
+      closeDelay={200}
+      position="right-start"
+      withinPortal
+      shadow="md"
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
-        <ActionIcon
-          variant="transparent"
-          size={18}
+        <UnstyledButton
           className={classes.menuTrigger}
-          aria-label={`Actions for ${session.activity.name}`}
+          aria-label={breakActionsLabel(session)}
+          aria-haspopup="menu"
+          autoFocus={autoFocus}
         >
           <IconDots size={14} />
-        </ActionIcon>
+        </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => actions.start(session)}>

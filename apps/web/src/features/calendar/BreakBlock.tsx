@@ -3,7 +3,7 @@ import { UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { ActivityIcon } from '../library/ActivityIcon';
-import { BreakActionsMenu } from './BreakActionsMenu';
+import { BreakActionsButton } from './BreakActionsButton';
 import { formatTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
 import classes from './GridBlocks.module.css';
@@ -44,7 +44,7 @@ export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakB
           {time} · {session.duration} min
         </span>
       </UnstyledButton>
-      {status === 'scheduled' && <BreakActionsMenu session={session} actions={actions} />}
+      {status === 'scheduled' && <BreakActionsButton session={session} actions={actions} />}
     </div>
   );
 }

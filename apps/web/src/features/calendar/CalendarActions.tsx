@@ -1,7 +1,8 @@
 import { PRODUCT_NAME, SCHEDULING_HORIZON_DAYS, VALIDATION, type User } from '@breaker/api-contract';
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCalendarPlus, IconRefresh, IconRotateClockwise, IconSettings, IconSparkles } from '@tabler/icons-react';
 import { toastError } from '../../toast';
+import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { ButtonLink } from '../layout/links';
 import { CalendarFeedButton } from './CalendarFeedButton';
 import { ConnectCalendarButton } from './ConnectCalendarButton';
@@ -57,7 +58,7 @@ export function CalendarActions({ user }: { user: User }) {
           <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />
         </>
       )}
-      <Tooltip label={`Schedule new ${PRODUCT_NAME}s for the next ${SCHEDULING_HORIZON_DAYS} days`}>
+      <DelayedTooltip label={`Schedule new ${PRODUCT_NAME}s for the next ${SCHEDULING_HORIZON_DAYS} days`}>
         <Button
           leftSection={<IconSparkles size={18} />}
           disabled={refresh.isPending || !user.id}
@@ -65,7 +66,7 @@ export function CalendarActions({ user }: { user: User }) {
         >
           {refresh.isPending ? 'Refreshing...' : `Refresh ${PRODUCT_NAME}s`}
         </Button>
-      </Tooltip>
+      </DelayedTooltip>
       <ButtonLink to="/settings" variant="default" leftSection={<IconSettings size={18} />}>
         Settings
       </ButtonLink>

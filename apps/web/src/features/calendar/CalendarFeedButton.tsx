@@ -1,19 +1,31 @@
-import { Button, Modal, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconRss } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CalendarFeedForm } from './CalendarFeedForm';
+import { deferredModule } from '../../deferred-module';
+import { toastError } from '../../toast';
 
-/** 'Use a calendar feed': the feed form in a dialog, for the calendar screen's header. */
+// The dialog, its form inputs and focus trap are fetched on the first press, not with the calendar.
+const feedDialog = deferredModule(() => import('./CalendarFeedDialog'));
+
+/** 'Use a calendar feed': opens the feed form in a dialog. */
 export function CalendarFeedButton(props: ButtonProps) {
   const [opened, setOpened] = useState(false);
+  const CalendarFeedDialog = feedDialog.useLoaded()?.CalendarFeedDialog;
+
+  function open() {
+    setOpened(true);
+    feedDialog.request().catch(() => {
+      setOpened(false);
+      toastError({ title: 'Connection Error', message: 'The feed form could not be loaded. Please try again.' });
+    });
+  }
+
   return (
     <>
-      <Button variant="subtle" leftSection={<IconRss size={18} />} onClick={() => setOpened(true)} {...props}>
+      <Button variant="subtle" leftSection={<IconRss size={18} />} onClick={open} {...props}>
         Use a calendar feed
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Connect a calendar feed" radius="lg" centered>
-        <CalendarFeedForm autoFocus onConnected={() => setOpened(false)} />
-      </Modal>
+      {CalendarFeedDialog && <CalendarFeedDialog opened={opened} onClose={() => setOpened(false)} />}
     </>
   );
 }

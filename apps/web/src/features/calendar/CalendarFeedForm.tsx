@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useConnectFeed } from './use-calendar-feed';
+import { useConnectFeed } from './use-connect-feed';
 
 export const FEED_HINT =
   'In Outlook, Apple Calendar or Fastmail, copy the secret iCal / ICS address of your calendar. webcal:// works too.';

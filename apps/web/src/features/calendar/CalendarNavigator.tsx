@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import type { CalendarView } from './calendar-view';
+import { ViewToggle } from './ViewToggle';
 
 interface CalendarNavigatorProps {
   view: CalendarView;
@@ -26,15 +27,15 @@ export function CalendarNavigator({
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon variant="default" aria-label={`Previous ${unit}`} onClick={() => onStep(-1)}>
+          <Button variant="default" w={40} px={0} aria-label={`Previous ${unit}`} onClick={() => onStep(-1)}>
             <IconChevronLeft size={18} />
-          </ActionIcon>
+          </Button>
           <Button variant="default" onClick={onToday}>
             Today
           </Button>
-          <ActionIcon variant="default" aria-label={`Next ${unit}`} onClick={() => onStep(1)}>
+          <Button variant="default" w={40} px={0} aria-label={`Next ${unit}`} onClick={() => onStep(1)}>
             <IconChevronRight size={18} />
-          </ActionIcon>
+          </Button>
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Title order={2} fz={{ base: 'lg', sm: 'xl' }} aria-live="polite">
@@ -50,16 +51,7 @@ export function CalendarNavigator({
             {timeZoneLabel}
           </Text>
         </Group>
-        <SegmentedControl
-          aria-label="Calendar view"
-          value={view}
-          onChange={(value) => onViewChange(value === 'day' ? 'day' : 'week')}
-          data={[
-            { label: 'Day', value: 'day' },
-            { label: 'Week', value: 'week' },
-          ]}
-          size="sm"
-        />
+        <ViewToggle view={view} onChange={onViewChange} />
       </Group>
     </Group>
   );

@@ -1,35 +1,42 @@
 import { PRODUCT_NAME } from '@breaker/api-contract';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendarCog } from '@tabler/icons-react';
+import { IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { errorMessage } from '../../errors';
+import { deferredModule } from '../../deferred-module';
+import { toastError } from '../../toast';
 import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/use-current-user';
 import { ButtonLink } from '../layout/links';
 import { PageHeader } from '../layout/PageHeader';
-import { BreakDetailsModal } from './BreakDetailsModal';
 import { CalendarActions } from './CalendarActions';
 import { CalendarLegend } from './CalendarLegend';
 import { CalendarNavigator } from './CalendarNavigator';
 import type { CalendarReturnParams } from './calendar-return';
 import { visibleDays, viewHeading, type CalendarView } from './calendar-view';
 import { addDays } from './day-key';
-import { EmptyBreaksNotice } from './EmptyBreaksNotice';
 import { planWeek } from './place-items';
-import { NextBreakHint } from './NextBreakHint';
 import { nextScheduledBreak } from './next-break';
 import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from './time-zone';
+import { breakActionsMenu } from './BreakActionsButton';
 import { useBreakActions, type BreakDialog } from './use-break-actions';
-import { useCalendarReturnNotice } from './use-calendar-return-notice';
 import { WeekGrid } from './WeekGrid';
 
-// Only fetched when someone changes a break's exercise or time.
+// Only fetched when someone changes a break's exercise or time, or when there is something to tell.
 const BreakChangeDialog = lazy(() => import('./BreakChangeDialog'));
+const EmptyBreaksNotice = lazy(() => import('./EmptyBreaksNotice'));
+const NextBreakHint = lazy(() => import('./NextBreakHint'));
+const ScheduleLoadError = lazy(() => import('./ScheduleLoadError'));
+const CalendarReturnNotice = lazy(() => import('./CalendarReturnNotice'));
+// Fetched when the browser is idle after the first render, or when a break is first opened.
+const breakDetails = deferredModule(() => import('./BreakDetailsModal'));
+
+function openDetailsFailed() {
+  toastError({ title: 'Break Unavailable', message: 'The break could not be opened. Please try again.' });
+}
 
 export function CalendarPage({ returnParams }: { returnParams: CalendarReturnParams }) {
   const user = useSignedInUser();
-  useCalendarReturnNotice(returnParams, user.id);
   const { preferences } = user;
   const timeZone = resolveTimeZone(preferences.timezone);
   const today = todayIn(timeZone);
@@ -38,6 +45,9 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
   const [view, setView] = useState<CalendarView>(isPhone || preferences.calendarView === 'day' ? 'day' : 'week');
   const [anchor, setAnchor] = useState(today);
   const [openBreakId, setOpenBreakId] = useState<string>();
+  const BreakDetailsModal = breakDetails.useLoaded()?.BreakDetailsModal;
+  breakDetails.usePrefetchWhenIdle();
+  breakActionsMenu.usePrefetchWhenIdle();
 
   const events = trpc.calendar.events.useQuery();
   const breaks = trpc.breaks.upcoming.useQuery();
@@ -70,20 +80,20 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
 
   return (
     <Stack gap="md">
+      {(returnParams.success !== undefined || returnParams.error !== undefined) && (
+        <Suspense fallback={null}>
+          <CalendarReturnNotice params={returnParams} userId={user.id} />
+        </Suspense>
+      )}
       <PageHeader
         title="Calendar"
         subtitle={`Your weekly schedule with meetings and ${PRODUCT_NAME}s.`}
         actions={<CalendarActions user={user} />}
       />
       {loadError && (
-        <Alert color="red" title="Your schedule could not be loaded">
-          <Group justify="space-between" gap="sm">
-            {errorMessage(loadError, 'Please check your connection and try again.')}
-            <Button size="xs" variant="white" color="red" onClick={() => void Promise.all([events.refetch(), breaks.refetch()])}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <Suspense fallback={null}>
+          <ScheduleLoadError error={loadError} onRetry={() => void Promise.all([events.refetch(), breaks.refetch()])} />
+        </Suspense>
       )}
       <CalendarNavigator
         view={view}
@@ -95,11 +105,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         onToday={() => setAnchor(today)}
       />
       {nextBreak && (
-        <NextBreakHint
-          next={nextBreak}
-          timeZone={timeZone}
-          onShow={() => setAnchor(zonedMoment(new Date(nextBreak.scheduledTime), timeZone).day)}
-        />
+        <Suspense fallback={null}>
+          <NextBreakHint
+            next={nextBreak}
+            timeZone={timeZone}
+            onShow={() => setAnchor(zonedMoment(new Date(nextBreak.scheduledTime), timeZone).day)}
+          />
+        </Suspense>
       )}
       <WeekGrid
         plan={plan}
@@ -107,22 +119,29 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         timeZone={timeZone}
         busy={events.isPending || breaks.isPending}
         actions={actions}
-        onOpenBreak={setOpenBreakId}
+        onOpenBreak={(id) => {
+          setOpenBreakId(id);
+          breakDetails.request().catch(openDetailsFailed);
+        }}
       />
       {/* Below the grid: only known once the breaks have loaded, and above it would push the grid down then. */}
       {breaks.isSuccess && breaks.data.length === 0 && (
-        <EmptyBreaksNotice
-          calendarConnected={user.calendarProvider !== null}
-          activitiesChosen={preferences.selectedActivities.length > 0}
-        />
+        <Suspense fallback={null}>
+          <EmptyBreaksNotice
+            calendarConnected={user.calendarProvider !== null}
+            activitiesChosen={preferences.selectedActivities.length > 0}
+          />
+        </Suspense>
       )}
       <Group justify="space-between" gap="sm">
         <CalendarLegend />
-        <ButtonLink to="/settings" variant="light" leftSection={<IconCalendarCog size={18} />}>
+        <ButtonLink to="/settings" variant="light" leftSection={<IconSettings size={18} />}>
           Schedule Settings
         </ButtonLink>
       </Group>
-      <BreakDetailsModal session={openBreak} timeZone={timeZone} actions={actions} onClose={() => setOpenBreakId(undefined)} />
+      {BreakDetailsModal && (
+        <BreakDetailsModal session={openBreak} timeZone={timeZone} actions={actions} onClose={() => setOpenBreakId(undefined)} />
+      )}
       {dialog && (
         <Suspense fallback={null}>
           <BreakChangeDialog key={dialog.session.id} dialog={dialog} timeZone={timeZone} onClose={() => setDialog(undefined)} />

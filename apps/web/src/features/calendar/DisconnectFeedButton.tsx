@@ -1,12 +1,26 @@
-import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useDisconnectFeed } from './use-calendar-feed';
+import { deferredModule } from '../../deferred-module';
+import { toastError } from '../../toast';
+import { useDisconnectFeed } from './use-disconnect-feed';
+
+// The confirmation dialog is fetched on the first press, not with the screen.
+const disconnectDialog = deferredModule(() => import('./DisconnectFeedDialog'));
 
 /** 'Disconnect feed', confirmed in a dialog; the feed's meetings leave the calendar. */
 export function DisconnectFeedButton(props: ButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const disconnect = useDisconnectFeed(() => setConfirming(false));
+  const DisconnectFeedDialog = disconnectDialog.useLoaded()?.DisconnectFeedDialog;
+
+  function ask() {
+    setConfirming(true);
+    disconnectDialog.request().catch(() => {
+      setConfirming(false);
+      toastError({ title: 'Disconnect Failed', message: 'The confirmation could not be loaded. Please try again.' });
+    });
+  }
 
   return (
     <>
@@ -15,24 +29,19 @@ export function DisconnectFeedButton(props: ButtonProps) {
         color="red"
         leftSection={<IconUnlink size={18} />}
         disabled={disconnect.isPending}
-        onClick={() => setConfirming(true)}
+        onClick={ask}
         {...props}
       >
         {disconnect.isPending ? 'Disconnecting...' : 'Disconnect feed'}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Disconnect calendar feed?" radius="lg" centered>
-        <Text fz="sm" mb="md">
-          Breaker will stop reading your calendar feed and its meetings will be removed from your calendar.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button color="red" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
-            {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
-          </Button>
-        </Group>
-      </Modal>
+      {DisconnectFeedDialog && (
+        <DisconnectFeedDialog
+          opened={confirming}
+          pending={disconnect.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => disconnect.mutate()}
+        />
+      )}
     </>
   );
 }

@@ -10,7 +10,7 @@ interface NextBreakHintProps {
 }
 
 /** When the days in view hold no breaks, points to the next one instead of leaving an empty grid unexplained. */
-export function NextBreakHint({ next, timeZone, onShow }: NextBreakHintProps) {
+export default function NextBreakHint({ next, timeZone, onShow }: NextBreakHintProps) {
   return (
     <Paper withBorder radius="md" px="md" py="xs">
       <Group justify="space-between" gap="sm">

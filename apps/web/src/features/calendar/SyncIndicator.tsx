@@ -1,7 +1,8 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCalendarCheck, IconCalendarOff, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
+import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { syncLabel, type SyncIndicatorState } from './sync-status';
 import { formatDateTime } from './time-zone';
 import { useNow } from './use-now';
@@ -26,7 +27,7 @@ export function SyncIndicator({ timeZone }: { timeZone: string }) {
   const exact = lastSynced ? `Last synced ${formatDateTime(new Date(lastSynced), timeZone)}` : 'Not synced yet';
 
   return (
-    <Tooltip label={exact}>
+    <DelayedTooltip label={exact}>
       <Badge
         variant="light"
         color={color}
@@ -42,6 +43,6 @@ export function SyncIndicator({ timeZone }: { timeZone: string }) {
       >
         {syncLabel(state, lastSynced, now)}
       </Badge>
-    </Tooltip>
+    </DelayedTooltip>
   );
 }

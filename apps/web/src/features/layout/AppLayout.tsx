@@ -1,13 +1,15 @@
 import type { User } from '@breaker/api-contract';
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { Box, Burger } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { TestModeBanner } from '../auth/TestModeBanner';
 import { useAdoptBrowserTimeZone } from '../auth/use-adopt-time-zone';
 import { useTestModeActive } from '../auth/use-capabilities';
+import classes from './AppLayout.module.css';
 import { BrandMark } from './BrandMark';
 import { SideNavigation } from './SideNavigation';
 
+/** Our own grid rather than Mantine's AppShell, whose resizing and scroll-lock code every screen would download. */
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below the `sm` breakpoint a closed navigation is only moved off screen: inert keeps its links out of the tab order.
@@ -16,28 +18,22 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   useAdoptBrowserTimeZone(user);
 
   return (
-    <AppShell
-      header={{ height: { base: 56, sm: 0 } }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <AppShell.Header hiddenFrom="sm">
-        <Group h="100%" px="md" gap="sm">
-          <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-          <BrandMark />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Main" inert={phone === true && !opened}>
+    <div className={classes.root}>
+      <header className={classes.header}>
+        <Burger opened={opened} onClick={toggle} aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+        <BrandMark />
+      </header>
+      <nav className={classes.navbar} aria-label="Main" data-opened={opened || undefined} inert={phone === true && !opened}>
         <SideNavigation user={user} onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </nav>
+      <main className={classes.main}>
         {testMode && (
           <Box mb="md">
             <TestModeBanner />
           </Box>
         )}
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,34 +1,24 @@
 import type { User } from '@breaker/api-contract';
-import { AppShell, Button, Divider, Stack } from '@mantine/core';
+import { Box, Button, Divider } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import classes from './AppLayout.module.css';
 import { BrandMark } from './BrandMark';
-import { NavLinkItem } from './links';
+import { NavItemLink } from './NavItemLink';
 import { NAV_ITEMS } from './nav-items';
 import { UserSummary } from './UserSummary';
 
 export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   return (
     <>
-      <AppShell.Section p="md" visibleFrom="sm">
+      <Box className={classes.section} visibleFrom="sm">
         <BrandMark />
-      </AppShell.Section>
-      {/* Native scrolling: Mantine's ScrollArea would bring its positioning library into every screen's first load. */}
-      <AppShell.Section grow px="sm" py="xs" style={{ overflowY: 'auto' }}>
-        <Stack gap={4}>
-          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <NavLinkItem
-              key={to}
-              to={to}
-              label={label}
-              leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-              activeOptions={{ exact: true }}
-              onClick={onNavigate}
-              style={{ borderRadius: 'var(--mantine-radius-md)', minHeight: 40 }}
-            />
-          ))}
-        </Stack>
-      </AppShell.Section>
-      <AppShell.Section p="md">
+      </Box>
+      <div className={classes.links}>
+        {NAV_ITEMS.map(({ to, label, icon }) => (
+          <NavItemLink key={to} to={to} label={label} icon={icon} onClick={onNavigate} />
+        ))}
+      </div>
+      <div className={classes.section}>
         <Divider mb="md" />
         <UserSummary user={user} />
         <Button
@@ -42,7 +32,7 @@ export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: (
         >
           Log Out
         </Button>
-      </AppShell.Section>
+      </div>
     </>
   );
 }

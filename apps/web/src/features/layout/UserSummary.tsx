@@ -1,15 +1,13 @@
 import type { User } from '@breaker/api-contract';
-import { Avatar, Group, Stack, Text } from '@mantine/core';
-import { IconUser } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { displayName } from './display-name';
+import { UserAvatar } from './UserAvatar';
 
 export function UserSummary({ user }: { user: User }) {
   const name = displayName(user);
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar src={user.profileImageUrl} alt={user.profileImageUrl ? name : undefined} radius="xl" color="violet">
-        <IconUser size={20} aria-hidden />
-      </Avatar>
+      <UserAvatar src={user.profileImageUrl} name={name} />
       <Stack gap={0} miw={0}>
         <Text fw={600} fz="sm" truncate="end">
           {name}

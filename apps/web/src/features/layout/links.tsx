@@ -1,13 +1,4 @@
-import {
-  Anchor,
-  Button,
-  NavLink,
-  Paper,
-  type AnchorProps,
-  type ButtonProps,
-  type NavLinkProps,
-  type PaperProps,
-} from '@mantine/core';
+import { Anchor, Button, Paper, type AnchorProps, type ButtonProps, type PaperProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -23,15 +14,10 @@ function TextAnchor(props: AnchorProps & AnchorElementProps) {
   return <Anchor {...props} />;
 }
 
-function NavAnchor(props: NavLinkProps & Omit<AnchorElementProps, 'onChange'>) {
-  return <NavLink component="a" {...props} />;
-}
-
 function PaperAnchor(props: PaperProps & AnchorElementProps) {
   return <Paper component="a" {...props} />;
 }
 
 export const ButtonLink = createLink(ButtonAnchor);
 export const AnchorLink = createLink(TextAnchor);
-export const NavLinkItem = createLink(NavAnchor);
 export const CardLink = createLink(PaperAnchor);

@@ -9,11 +9,12 @@ import { useReloadSchedule } from './use-reload-schedule';
 const FIRST_SYNC_CHECKS = 3;
 
 /**
- * Shows the outcome of the calendar-connection round trip once, then cleans the URL. The server starts the first
+ * Shows the outcome of the calendar-connection round trip once, then cleans the URL. Loaded only when the page was
+ * opened with that outcome in its address. The server starts the first
  * sync as it connects the calendar, and it may still be running when this page loads: a sync request joins it (the
  * server runs one sync per user at a time and answers when it is done), so the meetings are reloaded after it.
  */
-export function useCalendarReturnNotice(params: CalendarReturnParams, userId: string): void {
+export default function CalendarReturnNotice({ params, userId }: { params: CalendarReturnParams; userId: string }) {
   const navigate = useNavigate();
   const reloadSchedule = useReloadSchedule();
   const { mutateAsync: sync } = trpc.calendar.sync.useMutation();
@@ -38,4 +39,5 @@ export function useCalendarReturnNotice(params: CalendarReturnParams, userId: st
     }
     void navigate({ to: '/calendar', search: {}, replace: true });
   }, [success, error, userId, navigate, reloadSchedule, sync]);
+  return null;
 }
