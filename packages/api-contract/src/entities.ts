@@ -43,6 +43,11 @@ export const breakSession = z.object({
   skipped: z.boolean(),
   activityId: z.string(),
   placementReason: z.string().nullable(),
+  /**
+   * Added, moved or changed by hand: Refresh Breakers keeps it while it is still to take. Every answer carries it;
+   * a break without it was placed by the planner.
+   */
+  pinned: z.boolean().optional(),
   activity: breakActivity.pick({
     id: true,
     name: true,

@@ -154,6 +154,37 @@ describe.each(['pglite', 'postgres'] as const)('break actions on %s', (backend) 
     expect(taken.message).toBe(SERVER_MESSAGES.breakAlreadyTaken);
   });
 
+  it('answers every break the user placed, moved or changed by hand as pinned, and the planned ones as not', async () => {
+    const client = new BreakClient(subject.app);
+    const user = await client.registerAndSignIn('harriet');
+    await client.request('PUT', '/api/user/preferences', {
+      preferences: { breakFrequency: 4, workStartTime: '08:00', workEndTime: '17:00', timezone: 'UTC' },
+    });
+    const added = await client.mutate<BreakSession>('breaks.add', { from: at('10:00') });
+    expect(added.status, added.message).toBe(200);
+    expect(added.data.pinned).toBe(true);
+    expect((await client.request('POST', `/api/refresh-breakers/${user.id}`)).statusCode).toBe(200);
+
+    const upcoming = await client.upcoming();
+    const planned = upcoming.filter((b) => b.id !== added.data.id);
+    expect(planned.length).toBeGreaterThanOrEqual(2);
+    expect(upcoming.find((b) => b.id === added.data.id)?.pinned).toBe(true);
+    expect(planned.every((b) => b.pinned === false)).toBe(true);
+    expect((await client.query<BreakSession[]>('breaks.upcoming', undefined)).data).toEqual(upcoming);
+
+    const [toMove, toChange] = planned;
+    const [slot] = (await client.query<BreakSlot[]>('breaks.slots', { id: toMove!.id })).data;
+    const moved = await client.mutate<BreakSession>('breaks.reschedule', { id: toMove!.id, scheduledTime: slot!.scheduledTime });
+    expect(moved.data).toMatchObject({ id: toMove!.id, pinned: true });
+    const [option] = (await client.query<BreakActivityOption[]>('breaks.activityOptions', { id: toChange!.id })).data;
+    const changed = await client.mutate<BreakSession>('breaks.changeActivity', { id: toChange!.id, activityId: option!.id });
+    expect(changed.data).toMatchObject({ id: toChange!.id, pinned: true });
+    const completed = await client.request('PATCH', `/api/break-sessions/${added.data.id}`, { completedAt: NOW.toISOString() });
+    expect(completed.json()).toMatchObject({ id: added.data.id, pinned: true });
+    const pinnedNow = (await client.upcoming()).filter((b) => b.pinned).map((b) => b.id);
+    expect(pinnedNow.sort()).toEqual([added.data.id, toMove!.id, toChange!.id].sort());
+  });
+
   it('reports the calendar as not connected until one is', async () => {
     const { client } = await signedInWithOneBreak('florence');
     const status = await client.query<{ state: string; lastSyncedAt: string | null }>('calendar.status', undefined);

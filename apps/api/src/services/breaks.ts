@@ -28,6 +28,7 @@ function toUpcomingBreakJson(row: UpcomingBreakRow): UpcomingBreakJson {
     skipped: row.skipped,
     activityId: row.activity_id,
     placementReason: row.placement_reason,
+    pinned: row.pinned,
   };
 }
 

@@ -58,7 +58,7 @@ export async function listBreaksFrom(db: Db, userId: string, from: Date): Promis
 
 export type UpcomingBreakRow = Pick<
   BreakSessionRow,
-  'id' | 'scheduled_time' | 'duration' | 'completed_at' | 'skipped' | 'activity_id' | 'placement_reason'
+  'id' | 'scheduled_time' | 'duration' | 'completed_at' | 'skipped' | 'activity_id' | 'placement_reason' | 'pinned'
 >;
 
 /**
@@ -70,7 +70,16 @@ export function listBreaksFromStartOfToday(db: Db, userId: string, now: Date): P
   return db
     .selectFrom('break_sessions as b')
     .leftJoin('preferences as p', 'p.user_id', 'b.user_id')
-    .select(['b.id', 'b.scheduled_time', 'b.duration', 'b.completed_at', 'b.skipped', 'b.activity_id', 'b.placement_reason'])
+    .select([
+      'b.id',
+      'b.scheduled_time',
+      'b.duration',
+      'b.completed_at',
+      'b.skipped',
+      'b.activity_id',
+      'b.placement_reason',
+      'b.pinned',
+    ])
     .where('b.user_id', '=', userId)
     .where('b.scheduled_time', '>=', sql<Date>`date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}`)
     .orderBy('b.scheduled_time')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
 import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
+import { insertBreak } from './break-changes.js';
 import { listBreaksFromStartOfToday, updateBreakOutcome } from './breaks.js';
 import { findSessionWithUpcomingBreaks, findSessionWithUser } from './sessions.js';
 
@@ -41,6 +42,12 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
       '2026-11-22T23:00:00Z',
     ]);
     await updateBreakOutcome(database.db, user.id, stored[1]!.id, { completedAt: new Date('2026-11-23T08:05:07.123Z') });
+    await insertBreak(database.db, user.id, {
+      activityId: catalogueActivities[3]!.slug,
+      scheduledTime: new Date('2026-11-23T10:00:00Z'),
+      duration: 2,
+      placementReason: 'Added here by you.',
+    });
 
     const together = await findSessionWithUpcomingBreaks(database.db, sessionId, now);
     const apart = await findSessionWithUser(database.db, sessionId);
@@ -55,11 +62,13 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
         skipped: row.skipped,
         activityId: row.activity_id,
         placementReason: row.placement_reason,
+        pinned: row.pinned,
       })),
     );
-    expect(together!.upcomingBreaks.map((b) => b.scheduledTime)).toEqual([
-      '2026-11-22T23:00:00.000Z',
-      '2026-11-23T08:00:00.000Z',
+    expect(together!.upcomingBreaks.map((b) => [b.scheduledTime, b.pinned])).toEqual([
+      ['2026-11-22T23:00:00.000Z', false],
+      ['2026-11-23T08:00:00.000Z', false],
+      ['2026-11-23T10:00:00.000Z', true],
     ]);
     expect(together!.upcomingBreaks[1]!.completedAt).toBe('2026-11-23T08:05:07.123Z');
   });

@@ -35,6 +35,7 @@ export interface UpcomingBreakJson {
   skipped: boolean;
   activityId: string;
   placementReason: string | null;
+  pinned: boolean;
 }
 
 function selectSessionWithUser(db: Db, sessionId: string) {
@@ -87,7 +88,8 @@ export async function findSessionWithUpcomingBreaks(
       'completedAt', ${isoText('b.completed_at')},
       'skipped', b.skipped,
       'activityId', b.activity_id,
-      'placementReason', b.placement_reason
+      'placementReason', b.placement_reason,
+      'pinned', b.pinned
     ) order by b.scheduled_time), '[]'::json)
     from break_sessions b
     where b.user_id = sessions.user_id

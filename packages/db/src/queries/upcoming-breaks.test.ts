@@ -46,7 +46,13 @@ describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kin
       '2026-11-22T23:00:00.000Z',
       '2026-11-23T08:00:00.000Z',
     ]);
-    expect(santiagoBreaks[0]).toMatchObject({ duration: 1, skipped: false, completed_at: null, placement_reason: 'r' });
+    expect(santiagoBreaks[0]).toMatchObject({
+      duration: 1,
+      skipped: false,
+      completed_at: null,
+      placement_reason: 'r',
+      pinned: false,
+    });
   });
 
   it('reads the activity catalogue once, and again only for an id it does not know', async () => {
