@@ -9,6 +9,7 @@ import {
   IconReplace,
   IconTrash,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { breakActionsLabel } from './break-actions-label';
 import type { useBreakActions } from './use-break-actions';
 import classes from './GridBlocks.module.css';
@@ -24,6 +25,7 @@ export interface BreakActionsMenuProps {
 
 /** Quick actions of a scheduled break, opened by hovering or pressing its ⋯ button. */
 export function BreakActionsMenu({ session, actions, defaultOpened, autoFocus }: BreakActionsMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Menu
       trigger="click-hover"
@@ -33,9 +35,12 @@ export function BreakActionsMenu({ session, actions, defaultOpened, autoFocus }:
       withinPortal
       shadow="md"
       defaultOpened={defaultOpened}
+      // Mantine returns the focus only to where it was when the menu opened; a menu that mounts open never saw that.
+      onClose={defaultOpened ? () => trigger.current?.focus() : undefined}
     >
       <Menu.Target>
         <UnstyledButton
+          ref={trigger}
           className={classes.menuTrigger}
           aria-label={breakActionsLabel(session)}
           aria-haspopup="menu"

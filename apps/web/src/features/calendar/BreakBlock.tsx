@@ -27,13 +27,16 @@ interface BreakBlockProps {
 export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakBlockProps) {
   const status = breakStatus(session);
   const time = formatTime(new Date(session.scheduledTime), timeZone);
+  // Only a break still to take needs saying: Refresh Breakers keeps taken and skipped ones anyway.
+  const pinned = status === 'scheduled' && session.pinned === true;
 
   return (
     <div className={classes.break} style={style} data-status={status}>
       <UnstyledButton
         className={classes.breakButton}
         data-testid="break-block"
-        aria-label={`${session.activity.name} at ${time}, ${session.duration} min, ${status}`}
+        data-pinned={pinned || undefined}
+        aria-label={`${session.activity.name} at ${time}, ${session.duration} min, ${status}${pinned ? ', placed by you' : ''}`}
         onClick={() => onOpen(session.id)}
       >
         <span className={classes.breakLine}>

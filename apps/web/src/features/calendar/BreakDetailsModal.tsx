@@ -1,6 +1,14 @@
 import { breakStatus, type BreakSession } from '@breaker/api-contract';
 import { Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarTime, IconCheck, IconClock, IconPlayerPlay, IconPlayerSkipForward, IconReplace } from '@tabler/icons-react';
+import {
+  IconCalendarTime,
+  IconCheck,
+  IconClock,
+  IconPin,
+  IconPlayerPlay,
+  IconPlayerSkipForward,
+  IconReplace,
+} from '@tabler/icons-react';
 import { activityTypeLabel } from '../library/activity-type-label';
 import { formatDateTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
@@ -43,6 +51,14 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
               {formatDateTime(new Date(session.scheduledTime), timeZone)}
             </Text>
           </Group>
+          {status === 'scheduled' && session.pinned && (
+            <Group gap={6} c="dimmed" fz="sm" wrap="nowrap">
+              <IconPin size={16} aria-hidden />
+              <Text span fz="sm">
+                Placed by you: Refresh Breakers keeps it
+              </Text>
+            </Group>
+          )}
           <div>
             <Title order={3} fz="md" mb="xs">
               Instructions

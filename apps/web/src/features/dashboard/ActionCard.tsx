@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CardLink } from '../layout/links';
@@ -13,21 +13,26 @@ interface ActionCardContentProps {
   color?: string;
 }
 
+/** Spans only: the same content sits inside a link or a button, and a button may hold phrasing content only. */
 function ActionCardContent({ icon: CardIcon, title, children, color = 'violet' }: ActionCardContentProps) {
   return (
-    <Group wrap="nowrap" align="flex-start" gap="md">
-      <ThemeIcon variant="light" color={color} size={44} radius="md" aria-hidden>
+    <span className={classes.content}>
+      <span
+        className={classes.icon}
+        style={{ background: `var(--mantine-color-${color}-light)`, color: `var(--mantine-color-${color}-light-color)` }}
+        aria-hidden
+      >
         <CardIcon size={24} />
-      </ThemeIcon>
-      <Stack gap={4} miw={0}>
-        <Text fw={650} fz="lg">
+      </span>
+      <span className={classes.text}>
+        <Text component="span" fw={650} fz="lg" className={classes.line}>
           {title}
         </Text>
-        <Text fz="sm" c="dimmed">
+        <Text component="span" fz="sm" c="dimmed" className={classes.line}>
           {children}
         </Text>
-      </Stack>
-    </Group>
+      </span>
+    </span>
   );
 }
 
