@@ -68,11 +68,16 @@ describe('a refresh while Redis is down', () => {
     await stopAllProcesses();
   });
 
-  it('answers 503 and logs one warning per request, never an error with a stack', async () => {
+  it('answers 503 and logs one warning per request, never an error with a stack, through REST and tRPC alike', async () => {
     await redis.stop();
     const requestIds: string[] = [];
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const response = await client.request('POST', `/api/refresh-breakers/${userId}`);
+    const attempts = [
+      () => client.request('POST', `/api/refresh-breakers/${userId}`),
+      () => client.request('POST', `/api/refresh-breakers/${userId}`),
+      () => client.request('POST', '/trpc/breaks.refresh', { userId }),
+    ];
+    for (const attempt of attempts) {
+      const response = await attempt();
       expect(response.statusCode).toBe(503);
       requestIds.push(String(response.headers['x-request-id']));
     }

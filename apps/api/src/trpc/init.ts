@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { requireUser } from '../auth/request-session.js';
-import { firstIssueMessage, toHttpError } from '../errors.js';
+import { firstIssueMessage, logRequestFailure, toHttpError } from '../errors.js';
 
 export interface TrpcContext {
   req: FastifyRequest;
@@ -42,7 +42,7 @@ const appErrors = t.middleware(async ({ next, ctx }) => {
   if (!(error.cause instanceof AppError) && error.code !== 'INTERNAL_SERVER_ERROR') return result;
   const source = error.cause ?? error;
   const http = toHttpError(source);
-  if (!http.expected) ctx.req.log.error({ err: source }, 'request failed');
+  logRequestFailure(ctx.req.log, source, http);
   if (http.retryAfterSeconds) void ctx.res.header('retry-after', http.retryAfterSeconds);
   throw new TRPCError({ code: TRPC_CODES[http.status] ?? 'INTERNAL_SERVER_ERROR', message: http.message, cause: source });
 });
