@@ -14,6 +14,9 @@ export interface HttpError {
   retryAfterSeconds?: number | undefined;
 }
 
+/** How long a client waits before trying again while PostgreSQL or Redis is unreachable. */
+const OUTAGE_RETRY_SECONDS = 5;
+
 /** The single translation of any thrown value into what a client sees; REST and tRPC both use it. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof AppError) {
@@ -24,12 +27,18 @@ export function toHttpError(error: unknown): HttpError {
       message: error.message,
       expected: error.status < 500 || outage,
       outage,
-      retryAfterSeconds: error.retryAfterSeconds,
+      retryAfterSeconds: error.retryAfterSeconds ?? (outage ? OUTAGE_RETRY_SECONDS : undefined),
     };
   }
   if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true, outage: false };
   if (isDependencyDown(error)) {
-    return { status: 503, message: SERVER_MESSAGES.unavailable, expected: true, outage: true, retryAfterSeconds: 5 };
+    return {
+      status: 503,
+      message: SERVER_MESSAGES.unavailable,
+      expected: true,
+      outage: true,
+      retryAfterSeconds: OUTAGE_RETRY_SECONDS,
+    };
   }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {

@@ -79,6 +79,7 @@ describe('a refresh while Redis is down', () => {
     for (const attempt of attempts) {
       const response = await attempt();
       expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
       requestIds.push(String(response.headers['x-request-id']));
     }
     await expect.poll(() => subject.lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThan(3);
