@@ -34,6 +34,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // A chunk that a lazy chunk imports (a dialog of the calendar) is fetched on intent or when idle: listing its
+    // dependencies for preloading would only add bytes to the screen. Route chunks, imported by the entry, keep theirs.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
         hostType === 'js' && !hostId.startsWith('assets/app-') ? [] : deps,
@@ -51,13 +53,14 @@ export default defineConfig({
           { test: /node_modules[\\/]@trpc[\\/](client|react-query)[\\/]/, sideEffects: false },
         ],
       },
-      // Left alone, the bundler hoists modules that several lazy routes share into the entry chunk, and every
-      // screen's first download would carry the popovers, dialogs and forms of the others.
+      // Fewer, larger shared chunks: each file pays for its own compression window and import list.
       experimental: { chunkOptimization: { mergeCommonChunks: true } },
+      // Everything the entry reaches statically ($initial) is one chunk: every screen needs it before its first render.
       // zod and the popover positioning get chunks of their own: otherwise they are merged with small modules every
       // screen uses (the contract's messages, the page header) and a screen without a form or a popover still
       // downloads them.
       output: {
+        // A fixed entry name: the preload rule above tells the entry from the lazy chunks by it.
         entryFileNames: 'assets/app-[hash].js',
         codeSplitting: {
           groups: [
