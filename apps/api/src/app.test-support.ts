@@ -4,7 +4,7 @@ import { createTokenCipher, type Db } from '@breaker/db';
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
@@ -24,7 +24,11 @@ export async function startTestApp(
   backend: TestBackend,
   options: {
     env?: Record<string, string>;
-    jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>) => Promise<JobRunner>;
+    jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
+    /** Silent unless given. */
+    logger?: Logger;
+    /** The built web app to serve; none unless given. */
+    webDistDir?: string;
     /** The server's clock, for expiry tests. */
     now?: () => Date;
     /** The BullMQ queues the operators' dashboard shows. */
@@ -33,11 +37,11 @@ export async function startTestApp(
 ): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
   const cipher = createTokenCipher(randomBytes(32));
   const jobs = options.jobs
-    ? await options.jobs(database)
+    ? await options.jobs(database, logger)
     : createInProcessRunner({
         db: database.db,
         log: logger,
@@ -62,7 +66,7 @@ export async function startTestApp(
       ...(options.queues ? { queues: options.queues } : {}),
     },
     logger,
-    webDistDir: '/nonexistent',
+    webDistDir: options.webDistDir ?? '/nonexistent',
   });
   return {
     app,

@@ -1,15 +1,8 @@
-import { loggerOptions, parseConfig } from '@breaker/api-contract/config';
-import { createTokenCipher } from '@breaker/db';
-import { openTestDatabase } from '@breaker/db/testing';
-import { randomBytes } from 'node:crypto';
+import { loggerOptions } from '@breaker/api-contract/config';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
-import { buildApp } from './app.js';
-import { ORIGIN, type AppUnderTest } from './app.test-support.js';
-import { createAbuseLimits } from './auth/abuse-limits.js';
-import { createInProcessRunner } from './jobs/in-process-runner.js';
+import { startTestApp, type AppUnderTest } from './app.test-support.js';
 import type { JobRunner } from './jobs/job-runner.js';
-import { createMailer } from './mail/mailer.js';
 
 /** One JSON line the app logged. */
 export type LogLine = Record<string, unknown> & { level: number; msg: string };
@@ -38,38 +31,18 @@ export async function startLoggedApp(
     },
   });
   const logger = pino(loggerOptions({ logLevel: 'info' }, 'api'), sink);
-  const database = await openTestDatabase('pglite');
-  const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'info' });
-  const now = () => new Date();
-  const cipher = createTokenCipher(randomBytes(32));
-  const jobs = options.jobs
-    ? await options.jobs(logger)
-    : createInProcessRunner({
-        db: database.db,
-        log: logger,
-        now,
-        google: config.google,
-        cipher,
-        allowPrivateFeeds: config.allowPrivateFeeds,
-      });
-  const mailer = createMailer(config);
-  const app = await buildApp({
-    deps: { config, database, db: database.db, jobs, mailer, limits: createAbuseLimits(), cipher, now },
+  const { jobs } = options;
+  const subject = await startTestApp('pglite', {
+    env: { LOG_LEVEL: 'info' },
     logger,
-    webDistDir: options.webDistDir ?? '/nonexistent',
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(jobs ? { jobs: (_database, log) => jobs(log) } : {}),
   });
   return {
-    app,
-    db: database.db,
+    ...subject,
     get lines() {
       return written.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line) as LogLine);
     },
     text: () => written.join(''),
-    async close() {
-      await app.close();
-      await jobs.close();
-      mailer.close();
-      await database.dispose();
-    },
   };
 }
