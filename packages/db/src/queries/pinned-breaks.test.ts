@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { newPreferences } from '../default-preferences.js';
-import { openTestDatabase, type TestBackend } from '../testing.js';
+import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
 import { insertBreak, moveScheduledBreak, swapBreakActivity } from './break-changes.js';
 import { deleteBreak, listBreaksBetween, replaceScheduledBreaks, updateBreakOutcome } from './breaks.js';
 import { storePlan } from './placement.js';
-import { insertUserWithPreferences } from './users.js';
 
 const day = (hour: number, minute = 0): Date => new Date(Date.UTC(2026, 10, 23, hour, minute));
 const slug = (i: number): string => catalogueActivities[i]!.slug;
@@ -20,11 +18,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('breaks placed or changed by 
   });
 
   async function newUser(name: string): Promise<string> {
-    const user = await insertUserWithPreferences(
-      database.db,
-      { username: `${name}-${kind}`, email: null, password_hash: null },
-      newPreferences(),
-    );
+    const { user } = await insertTestUser(database.db, { username: `${name}-${kind}` });
     return user.id;
   }
 
