@@ -1,33 +1,15 @@
-import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { cataloguePool } from './catalogue-pool.test-support.js';
+import { at, berlinWeekInput } from './berlin-week.test-support.js';
 import { placeBreaks } from './place-breaks.js';
 import { RULES } from './rules.js';
 import type { ExistingBreak, PlacementInput } from './types.js';
 import { keptSessions, verifyPlacement } from './verify.js';
 
-const BERLIN = 'Europe/Berlin';
 const MS = 60_000;
 
-function at(local: string): number {
-  return DateTime.fromISO(local, { zone: BERLIN }).toMillis();
-}
-
+/** Monday 2026-11-23 alone, with a meeting 13:00–14:00. */
 function input(existing: ExistingBreak[]): PlacementInput {
-  return {
-    timeZone: BERLIN,
-    workStart: '09:00',
-    workEnd: '17:00',
-    breaksPerDay: 4,
-    workDays: [1, 2, 3, 4, 5],
-    horizonDays: 1,
-    // Monday 2026-11-23, 07:00 in Berlin.
-    now: at('2026-11-23T07:00'),
-    busy: [{ start: at('2026-11-23T13:00'), end: at('2026-11-23T14:00') }],
-    existing,
-    activities: cataloguePool,
-    seed: 42,
-  };
+  return berlinWeekInput({ horizonDays: 1, busy: [{ start: at('2026-11-23T13:00'), end: at('2026-11-23T14:00') }], existing });
 }
 
 describe('placeBreaks: breaks the user pinned', () => {

@@ -1,39 +1,19 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { at, BERLIN, berlinWeekInput } from './berlin-week.test-support.js';
 import { cataloguePool } from './catalogue-pool.test-support.js';
 import { placeBreaks } from './place-breaks.js';
 import { ENGINE_VERSION, MOVEMENT_TYPES, RULES } from './rules.js';
 import type { ExistingBreak, PlacedBreak, PlacementInput, PlacementResult } from './types.js';
 import { verifyPlacement } from './verify.js';
 
-const BERLIN = 'Europe/Berlin';
 const typeOf = new Map(cataloguePool.map((a) => [a.id, a.type]));
-
-function at(local: string, zone = BERLIN): number {
-  return DateTime.fromISO(local, { zone }).toMillis();
-}
 
 function meetings(day: string, ...spans: [string, string][]): { start: number; end: number }[] {
   return spans.map(([from, to]) => ({ start: at(`${day}T${from}`), end: at(`${day}T${to}`) }));
 }
 
-function input(overrides: Partial<PlacementInput> = {}): PlacementInput {
-  return {
-    timeZone: BERLIN,
-    workStart: '09:00',
-    workEnd: '17:00',
-    breaksPerDay: 4,
-    workDays: [1, 2, 3, 4, 5],
-    horizonDays: 6,
-    // Monday 2026-11-23, 07:00 in Berlin.
-    now: at('2026-11-23T07:00'),
-    busy: [],
-    existing: [],
-    activities: cataloguePool,
-    seed: 42,
-    ...overrides,
-  };
-}
+const input = berlinWeekInput;
 
 /** Places, checks every rule with the independent checker, and returns the plan. */
 function plan(given: PlacementInput): PlacementResult {
