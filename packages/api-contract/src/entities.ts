@@ -47,7 +47,7 @@ export const breakSession = z.object({
    * Added, moved or changed by hand: Refresh Breakers keeps it while it is still to take. Every answer carries it;
    * a break without it was placed by the planner.
    */
-  pinned: z.boolean().optional(),
+  pinned: z.boolean(),
   activity: breakActivity.pick({
     id: true,
     name: true,

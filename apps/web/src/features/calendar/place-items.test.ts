@@ -16,6 +16,7 @@ function breakAt(id: string, scheduledTime: string, duration: number): BreakSess
     duration,
     completedAt: null,
     skipped: false,
+    pinned: false,
     activityId: 'a',
     placementReason: null,
     activity: {

@@ -9,6 +9,7 @@ function session(id: string, time: string, extra: Partial<BreakSession> = {}): B
     duration: 2,
     completedAt: null,
     skipped: false,
+    pinned: false,
     activityId: 'palming',
     placementReason: null,
     activity: {
