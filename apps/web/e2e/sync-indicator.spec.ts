@@ -97,9 +97,7 @@ test('access revoked on Google: Calendar Access Expired, Needs reconnection, and
     expect(await calendarStatus(page.request)).toMatchObject({ state: 'needs-reconnection', provider: 'google' });
   });
 
-  await test.step('the calendar page opened again: the indicator says Needs reconnection', async () => {
-    // The header reads the state when the page loads: the Sync action reloads it only after a sync that worked.
-    await page.reload();
+  await test.step('without a reload, the indicator says Needs reconnection', async () => {
     await expect(indicator).toHaveAttribute('data-state', 'needs-reconnection');
     await expect(indicator).toHaveText('Needs reconnection');
   });

@@ -10,6 +10,7 @@ function providerName(provider: CalendarProvider | null): string {
 
 export function useCalendarSync(provider: CalendarProvider | null) {
   const reloadSchedule = useReloadSchedule();
+  const utils = trpc.useUtils();
 
   async function handleResult(result: CalendarSyncResult): Promise<void> {
     if (result.needsConnection) {
@@ -28,5 +29,8 @@ export function useCalendarSync(provider: CalendarProvider | null) {
       httpStatus(error) === 401
         ? toastError({ title: 'Session Expired', message: 'Please log out and sign in again.' })
         : toastError({ title: 'Sync Failed', message: errorMessage(error, 'Could not sync your calendar. Please try again.') }),
+    // Whatever the outcome, the connection may have changed (a revoked grant now needs reconnection): the header's
+    // indicator reads it again.
+    onSettled: () => utils.calendar.status.invalidate(),
   });
 }
