@@ -63,7 +63,7 @@ export class FakeGoogle {
   static async of(dataDir: string): Promise<FakeGoogle> {
     const file = join(dataDir, 'fake-google.json');
     const text = await readFile(file, 'utf8').catch((error: unknown) => {
-      throw new Error(`no fake Google for this stack (${file}); the google-* specs run in the google project only`, {
+      throw new Error(`no fake Google for this stack (${file}); the Google specs (GOOGLE_SPECS) run in the google project only`, {
         cause: error,
       });
     });
