@@ -1,4 +1,5 @@
-import type { NotificationData, notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
+import { deferredModule } from './deferred-module';
 
 interface Toast {
   title: string;
@@ -10,30 +11,11 @@ interface Toast {
 /** Mantine's close button has no accessible name of its own. */
 const closeButtonProps = { 'aria-label': 'Dismiss notification' };
 
-// The toast library loads with the first toast, not with every screen.
-let library: Promise<{ notifications: typeof notifications }> | undefined;
-const firstToastListeners = new Set<() => void>();
-
-function loadToasts(): Promise<{ notifications: typeof notifications }> {
-  if (!library) {
-    library = import('@mantine/notifications');
-    firstToastListeners.forEach((listener) => listener());
-  }
-  return library;
-}
-
-/** Calls `listener` once a toast is wanted (at once if one already was); returns the unsubscribe. */
-export function onToastsWanted(listener: () => void): () => void {
-  if (library) {
-    listener();
-    return () => undefined;
-  }
-  firstToastListeners.add(listener);
-  return () => firstToastListeners.delete(listener);
-}
+/** The toast library: downloaded with the first toast, not with every screen. */
+export const toastLibrary = deferredModule(() => import('@mantine/notifications'));
 
 function show(toast: Toast, color: NotificationData['color']): void {
-  void loadToasts().then(({ notifications }) => notifications.show({ ...toast, color, closeButtonProps }));
+  void toastLibrary.request().then(({ notifications }) => notifications.show({ ...toast, color, closeButtonProps }));
 }
 
 export function toastSuccess(toast: Toast): void {

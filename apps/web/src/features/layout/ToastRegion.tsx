@@ -1,16 +1,12 @@
 import { TIMINGS } from '@breaker/api-contract';
 import { useWindowEvent } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { onToastsWanted } from '../../toast';
-
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+import { useRef } from 'react';
+import { toastLibrary } from '../../toast';
 
 /** The toast viewport; F8 moves keyboard focus into it. Its code loads with the first toast. */
 export function ToastRegion() {
   const region = useRef<HTMLDivElement>(null);
-  const [wanted, setWanted] = useState(false);
-
-  useEffect(() => onToastsWanted(() => setWanted(true)), []);
+  const Notifications = toastLibrary.useLoaded()?.Notifications;
 
   useWindowEvent('keydown', (event) => {
     if (event.key !== 'F8') return;
@@ -21,11 +17,7 @@ export function ToastRegion() {
 
   return (
     <div ref={region} tabIndex={-1} role="region" aria-label="Notifications (F8)">
-      {wanted && (
-        <Suspense fallback={null}>
-          <Notifications limit={TIMINGS.toastLimit} autoClose={TIMINGS.toastDurationMs} withinPortal={false} />
-        </Suspense>
-      )}
+      {Notifications && <Notifications limit={TIMINGS.toastLimit} autoClose={TIMINGS.toastDurationMs} withinPortal={false} />}
     </div>
   );
 }
