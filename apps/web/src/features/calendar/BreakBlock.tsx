@@ -28,7 +28,7 @@ export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakB
   const status = breakStatus(session);
   const time = formatTime(new Date(session.scheduledTime), timeZone);
   // Only a break still to take needs saying: Refresh Breakers keeps taken and skipped ones anyway.
-  const pinned = status === 'scheduled' && session.pinned === true;
+  const pinned = status === 'scheduled' && session.pinned;
 
   return (
     <div className={classes.break} style={style} data-status={status}>

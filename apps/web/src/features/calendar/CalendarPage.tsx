@@ -9,6 +9,7 @@ import { trpc } from '../../trpc';
 import { useSignedInUser } from '../auth/use-current-user';
 import { ButtonLink } from '../layout/links';
 import { PageHeader } from '../layout/PageHeader';
+import { breakActionsMenu } from './BreakActionsButton';
 import { CalendarActions } from './CalendarActions';
 import { CalendarLegend } from './CalendarLegend';
 import { CalendarNavigator } from './CalendarNavigator';
@@ -18,7 +19,6 @@ import { addDays } from './day-key';
 import { planWeek } from './place-items';
 import { nextScheduledBreak } from './next-break';
 import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from './time-zone';
-import { breakActionsMenu } from './BreakActionsButton';
 import { useBreakActions, type BreakDialog } from './use-break-actions';
 import { WeekGrid } from './WeekGrid';
 
@@ -30,10 +30,6 @@ const ScheduleLoadError = lazy(() => import('./ScheduleLoadError'));
 const CalendarReturnNotice = lazy(() => import('./CalendarReturnNotice'));
 // Fetched when the browser is idle after the first render, or when a break is first opened.
 const breakDetails = deferredModule(() => import('./BreakDetailsModal'));
-
-function openDetailsFailed() {
-  toastError({ title: 'Break Unavailable', message: 'The break could not be opened. Please try again.' });
-}
 
 export function CalendarPage({ returnParams }: { returnParams: CalendarReturnParams }) {
   const user = useSignedInUser();
@@ -121,7 +117,10 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         actions={actions}
         onOpenBreak={(id) => {
           setOpenBreakId(id);
-          breakDetails.request().catch(openDetailsFailed);
+          breakDetails.request().catch(() => {
+            setOpenBreakId(undefined);
+            toastError({ title: 'Break Unavailable', message: 'The break could not be opened. Please try again.' });
+          });
         }}
       />
       {/* Below the grid: only known once the breaks have loaded, and above it would push the grid down then. */}

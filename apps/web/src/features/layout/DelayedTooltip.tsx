@@ -16,8 +16,7 @@ interface DelayedTooltipProps {
 
 /**
  * A tooltip that opens after the open delay on mouse hover or keyboard focus, and at once when another one has just
- * closed.
- * Its positioning code is downloaded on the first hover or focus, never with the screen. It works on disabled
+ * closed. Its positioning code is downloaded on the first hover or focus, never with the screen. It works on disabled
  * controls too, because the wrapper, not the control, listens.
  */
 export function DelayedTooltip({ label, children }: DelayedTooltipProps) {
