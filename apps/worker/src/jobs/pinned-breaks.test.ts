@@ -9,6 +9,7 @@ import {
   replaceCalendarConnection,
   replaceConnectionEvents,
   swapBreakActivity,
+  updatePreferences,
   type BreakSessionRow,
 } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
@@ -32,6 +33,15 @@ const preferenceRow = newPreferences({
   work_end_time: '17:00',
   timezone: 'America/New_York',
 });
+
+// One local day of that week in New York: 0 is Monday, 4 is Friday.
+const DAY = 24 * HOUR;
+const dayOf = (offset: number) => ({
+  from: new Date(MONDAY.from.getTime() + offset * DAY),
+  to: new Date(MONDAY.to.getTime() + offset * DAY),
+});
+/** A time on Monday in New York (5 hours behind UTC all week). */
+const mondayAt = (hhmm: string): Date => new Date(`2026-11-23T${hhmm}:00-05:00`);
 
 const end = (b: BreakSessionRow): number => b.scheduled_time.getTime() + b.duration * MINUTE;
 
@@ -161,5 +171,79 @@ describe('refresh with breaks placed or changed by hand', () => {
       expect(b.scheduled_time.getTime() >= meeting.end.getTime() || end(b) <= meeting.start.getTime()).toBe(true);
     }
     expectSpaced(after);
+  });
+  /** The run just stored replays to the same plan, with no rule broken. */
+  async function expectReplayIdentical(userId: string): Promise<string> {
+    const [run] = await listSchedulingRuns(database.db, userId, 1);
+    const report = await replaySchedulingRun(database.db, run!.id);
+    expect(report.violations).toEqual([]);
+    expect(report.identical).toBe(true);
+    return report.timeline;
+  }
+
+  it('plans a pinned break again when the work hours or work days change and it falls outside them', async () => {
+    const { userId, monday } = await plannedUser('new-hours');
+    const [early, inside, late] = monday;
+    expect(await moveScheduledBreak(database.db, userId, early!.id, mondayAt('09:05'), 'Moved here by you.')).toBe(true);
+    expect(await moveScheduledBreak(database.db, userId, inside!.id, mondayAt('12:00'), 'Moved here by you.')).toBe(true);
+    expect(await moveScheduledBreak(database.db, userId, late!.id, mondayAt('16:40'), 'Moved here by you.')).toBe(true);
+    const friday = await insertBreak(database.db, userId, {
+      activityId: inside!.activity_id,
+      scheduledTime: new Date('2026-11-27T11:00:00-05:00'),
+      duration: inside!.duration,
+      placementReason: 'Added here by you.',
+    });
+
+    // From 09:00–17:00 Monday to Friday to 10:00–16:00 Monday to Thursday.
+    await updatePreferences(database.db, userId, { work_start_time: '10:00', work_end_time: '16:00', work_days: [1, 2, 3, 4] });
+    await runPlaceBreaks(deps, { userId, trigger: 'refresh' });
+
+    const after = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    expect(after.map((b) => b.id)).not.toContain(early!.id);
+    expect(after.map((b) => b.id)).not.toContain(late!.id);
+    expect(after.filter((b) => b.pinned)).toMatchObject([
+      { id: inside!.id, scheduled_time: mondayAt('12:00'), activity_id: inside!.activity_id, pinned: true },
+    ]);
+    expect(after).toHaveLength(4);
+    expectSpaced(after);
+    for (const offset of [0, 1, 2, 3]) {
+      const day = dayOf(offset);
+      const breaks = await listBreaksBetween(database.db, userId, day.from, day.to);
+      expect(breaks).toHaveLength(4);
+      for (const b of breaks) {
+        expect(b.scheduled_time.getTime(), b.scheduled_time.toISOString()).toBeGreaterThanOrEqual(day.from.getTime() + 10 * HOUR);
+        expect(end(b), b.scheduled_time.toISOString()).toBeLessThanOrEqual(day.from.getTime() + 16 * HOUR);
+      }
+    }
+    const fridayAfter = await listBreaksBetween(database.db, userId, dayOf(4).from, dayOf(4).to);
+    expect(fridayAfter.map((b) => b.id)).not.toContain(friday.id);
+    expect(fridayAfter).toEqual([]);
+
+    const timeline = await expectReplayIdentical(userId);
+    expect(timeline).toContain('kept (pinned)');
+    // Refreshing again changes nothing: the pin inside the new hours holds and the others come back at the same times.
+    await runPlaceBreaks(deps, { userId, trigger: 'refresh' });
+    const again = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    expect(again.map((b) => b.scheduled_time.getTime())).toEqual(after.map((b) => b.scheduled_time.getTime()));
+  });
+
+  it('keeps every pinned break of a day with more of them than the breaks per day now asked, and adds none there', async () => {
+    const { userId, monday } = await plannedUser('fewer-breaks');
+    for (const planned of monday) {
+      const changedTo = swapChoices(await handPlanning(userId), planned).find((a) => a.id !== planned.activity_id)!;
+      expect(await swapBreakActivity(database.db, userId, planned.id, changedTo)).toBe(true);
+    }
+    const pinned = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    expect(pinned.every((b) => b.pinned)).toBe(true);
+
+    await updatePreferences(database.db, userId, { break_frequency: 3 });
+    const refreshed = await runPlaceBreaks(deps, { userId, trigger: 'refresh' });
+
+    const after = await listBreaksBetween(database.db, userId, MONDAY.from, MONDAY.to);
+    expect(after).toEqual(pinned);
+    expect(refreshed.breaks.filter((b) => Date.parse(b.scheduledTime) < MONDAY.to.getTime())).toEqual([]);
+    expect(refreshed.shortfalls).toEqual([]);
+    expect(await listBreaksBetween(database.db, userId, dayOf(1).from, dayOf(1).to)).toHaveLength(3);
+    await expectReplayIdentical(userId);
   });
 });

@@ -6,6 +6,8 @@ import {
   type NewPreferences,
   type PreferencesRow,
 } from '@breaker/db';
+import { placeBreaks, verifyPlacement, workDayFrames, type PlacementInput } from '@breaker/scheduler';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   activityPool,
@@ -146,5 +148,88 @@ describe('buildPlacementInput', () => {
     expect(input.existing[0]!.start).toBe(Date.parse('2026-11-23T08:00:00Z'));
     expect(input.activities).toHaveLength(catalogue.length - 1);
     expect(input.seed).toBe(planningSeed('u', '2026-11-23'));
+  });
+});
+
+describe('pinned breaks after the work hours, work days or breaks per day change', () => {
+  // Monday 2026-11-23, 07:00 in Berlin; the user now works 10:00–16:00, Monday to Thursday.
+  const now = new Date('2026-11-23T06:00:00Z');
+  const newHours = preferences({ work_start_time: '10:00', work_end_time: '16:00', work_days: [1, 2, 3, 4] });
+  const berlin = (local: string): Date => DateTime.fromISO(local, { zone: 'Europe/Berlin' }).toJSDate();
+
+  function pinned(local: string, overrides: Partial<BreakSessionRow> = {}): BreakSessionRow {
+    return {
+      id: local,
+      user_id: 'u',
+      activity_id: 'neck',
+      scheduled_time: berlin(local),
+      duration: 2,
+      completed_at: null,
+      skipped: false,
+      pinned: true,
+      placement_reason: 'Moved here by you.',
+      scheduling_run_id: null,
+      created_at: now,
+      ...overrides,
+    };
+  }
+
+  function inputFor(prefs: PreferencesRow, existing: readonly BreakSessionRow[]): PlacementInput {
+    const window = planningWindow(prefs, now);
+    return buildPlacementInput({ userId: 'u', preferences: prefs, window, events: [], existing, catalogue, now });
+  }
+
+  /** The plan's new breaks of one local day. */
+  const onDay = (input: PlacementInput, date: string) =>
+    placeBreaks(input).breaks.filter((b) => DateTime.fromMillis(b.start, { zone: 'Europe/Berlin' }).toISODate() === date);
+
+  it('drops the pin of a break before work start, after work end or on a day no longer a work day, and keeps the others', () => {
+    const input = inputFor(newHours, [
+      pinned('2026-11-23T08:30'),
+      pinned('2026-11-23T10:00'),
+      pinned('2026-11-23T15:58'),
+      pinned('2026-11-23T15:59'),
+      pinned('2026-11-23T16:30'),
+      pinned('2026-11-26T11:00'),
+      pinned('2026-11-27T11:00'),
+      // Already past, or already taken: nothing is planned again in their place, so they stay as they are.
+      pinned('2026-11-23T06:30'),
+      pinned('2026-11-23T09:00', { completed_at: now }),
+    ]);
+    expect(input.existing.map((e) => e.pinned)).toEqual([false, true, true, false, false, true, false, true, true]);
+  });
+
+  it('plans the breaks whose pin it dropped again inside the new hours, around the pins that hold', () => {
+    const input = inputFor(newHours, [
+      pinned('2026-11-23T08:30'),
+      pinned('2026-11-23T12:00'),
+      pinned('2026-11-23T16:30'),
+      pinned('2026-11-27T11:00'),
+    ]);
+    const result = placeBreaks(input);
+    expect(verifyPlacement(input, result)).toEqual([]);
+    const frames = workDayFrames(input);
+    expect(frames.map((f) => f.date)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']);
+    for (const b of result.breaks) {
+      expect(
+        frames.some((f) => b.start >= f.workStart && b.start + b.duration * 60_000 <= f.workEnd),
+        new Date(b.start).toISOString(),
+      ).toBe(true);
+    }
+    // Monday: the 12:00 pin and 3 new breaks make the 4 asked; Friday gets nothing back.
+    expect(onDay(input, '2026-11-23')).toHaveLength(3);
+    expect(result.shortfalls).toEqual([]);
+  });
+
+  it('keeps every pin of a day with more pins than breaks per day and adds none there', () => {
+    const mondayPins = ['10:30', '12:00', '13:30', '15:00'].map((at) => pinned(`2026-11-23T${at}`));
+    const input = inputFor({ ...newHours, break_frequency: 3 }, mondayPins);
+    expect(input.breaksPerDay).toBe(3);
+    expect(input.existing.every((e) => e.pinned)).toBe(true);
+    const result = placeBreaks(input);
+    expect(verifyPlacement(input, result)).toEqual([]);
+    expect(onDay(input, '2026-11-23')).toEqual([]);
+    expect(onDay(input, '2026-11-24')).toHaveLength(3);
+    expect(result.shortfalls).toEqual([]);
   });
 });

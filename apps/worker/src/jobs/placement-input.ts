@@ -1,6 +1,6 @@
 import { effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
 import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
-import type { BreakStatus, BusyInterval, PlacementInput } from '@breaker/scheduler';
+import { workDayFrames, type BreakStatus, type BusyInterval, type PlacementInput, type WorkDayFrame } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
 
 export interface PlanningWindow {
@@ -145,13 +145,26 @@ export function sessionStatus(session: Pick<BreakSessionRow, 'completed_at' | 's
   return session.completed_at ? 'completed' : session.skipped ? 'skipped' : 'scheduled';
 }
 
-/** Whether a break the user pinned stays where it is in this plan: yes, unless a meeting now overlaps it. */
-function keepsPin(session: BreakSessionRow, busy: readonly BusyInterval[]): boolean {
+/**
+ * Whether a break the user pinned stays where it is in this plan. The pin holds the time the user chose under the
+ * calendar and work hours of that moment, so it goes (and the break is planned again) when those no longer allow it.
+ */
+function keepsPin(
+  session: BreakSessionRow,
+  busy: readonly BusyInterval[],
+  workDays: readonly WorkDayFrame[],
+  now: Date,
+): boolean {
   if (!session.pinned) return false;
   const start = session.scheduled_time.getTime();
   const end = start + session.duration * 60_000;
+  // Only a break still ahead and still to take can be planned again; any other one stays as it is, pin included.
+  if (sessionStatus(session) !== 'scheduled' || start < now.getTime()) return true;
   // A break in the middle of a meeting cannot be taken, so re-planning it into a free gap serves the user better.
-  return !busy.some((meeting) => meeting.start < end && meeting.end > start);
+  if (busy.some((meeting) => meeting.start < end && meeting.end > start)) return false;
+  // Work hours or work days changed since it was pinned: a break at 08:30 when work now starts at 10:00, or on a day
+  // that is no longer a work day, is one the user would not want, so it moves into the new hours like the others.
+  return workDays.some((day) => start >= day.workStart && end <= day.workEnd);
 }
 
 /** Database rows → the engine's input: Dates become epoch milliseconds here, once. */
@@ -169,23 +182,31 @@ export function buildPlacementInput(args: {
   for (const event of args.events) {
     if (event.blocks_time) busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime() });
   }
-  return {
+  const input: PlacementInput = {
     timeZone: window.timeZone,
     workStart: preferences.work_start_time,
     workEnd: preferences.work_end_time,
+    // Fewer breaks a day than the user pinned on a day: the pins all hold (each is a time the user chose; dropping
+    // some would mean picking which for them) and the planner adds none that day, as for any day its kept breaks fill.
     breaksPerDay: effectiveBreaksPerDay(preferences.break_frequency),
     workDays: preferences.work_days,
     horizonDays: SCHEDULING_HORIZON_DAYS,
     now: now.getTime(),
     busy,
+    existing: [],
+    activities: activityPool(preferences, args.catalogue).map((a) => ({ id: a.id, type: a.type, duration: a.duration })),
+    seed: planningSeed(args.userId, DateTime.fromJSDate(now, { zone: window.timeZone }).toISODate() ?? ''),
+  };
+  // The engine's own frame of each work day (work hours in the user's zone), so a pin is judged as the plan is made.
+  const workDays = workDayFrames(input);
+  return {
+    ...input,
     existing: args.existing.map((b) => ({
       start: b.scheduled_time.getTime(),
       duration: b.duration,
       status: sessionStatus(b),
       activityId: b.activity_id,
-      pinned: keepsPin(b, busy),
+      pinned: keepsPin(b, busy, workDays, now),
     })),
-    activities: activityPool(preferences, args.catalogue).map((a) => ({ id: a.id, type: a.type, duration: a.duration })),
-    seed: planningSeed(args.userId, DateTime.fromJSDate(now, { zone: window.timeZone }).toISODate() ?? ''),
   };
 }
