@@ -29,7 +29,8 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
     const started = performance.now();
     const result = placeBreaks(input);
     const durationMs = performance.now() - started;
-    // A pinned break the input left unpinned (a meeting now overlaps it) is replaced with the rest of the old plan.
+    // A pinned break the input left unpinned (a meeting now overlaps it, or it left the work hours or days) is replaced
+    // with the rest of the old plan.
     const replacedPins = existing.filter((b, i) => b.pinned && !input.existing[i]!.pinned).map((b) => b.id);
 
     const { runId, created } = await storePlan(
