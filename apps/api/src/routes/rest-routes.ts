@@ -17,7 +17,7 @@ import { requireUser, signIn, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { loadUser, register } from '../services/accounts.js';
 import { listBreakActivities } from '../services/activities.js';
-import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
+import { listUpcomingBreaksJson, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectGoogleCalendar } from '../services/google-calendar-connect.js';
@@ -252,8 +252,11 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/upcoming-breaks',
-    async handle({ deps, request }) {
-      return listUpcomingBreaks(deps, requireUser(request).id, request.upcomingBreaks);
+    async handle({ deps, request, reply }) {
+      // Already JSON text, with the header Fastify gives the answers it serialises itself.
+      const body = await listUpcomingBreaksJson(deps, requireUser(request).id, request.upcomingBreaks);
+      reply.type('application/json; charset=utf-8');
+      return body;
     },
   },
   {

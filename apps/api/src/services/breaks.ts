@@ -36,40 +36,78 @@ export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, '
   return { ...toUpcomingBreakJson(row), activity: row.activity };
 }
 
-/** The part of an activity a break shows; one object per catalogue entry, shared by every answer that shows it. */
-const shownActivities = new WeakMap<BreakActivityRow, BreakWithActivity['activity']>();
+/**
+ * The part of an activity a break shows, one object per catalogue entry shared by every answer that shows it, and its
+ * JSON text, written once: the instructions make up most of each answer's bytes. Keyed by the catalogue's row, so a
+ * catalogue read again (an activity it did not know) brings new rows and new text with them.
+ */
+interface ShownActivity {
+  activity: BreakWithActivity['activity'];
+  json: string;
+}
 
-function activityShown(activity: BreakActivityRow): BreakWithActivity['activity'] {
-  let shown = shownActivities.get(activity);
+const shownActivities = new WeakMap<BreakActivityRow, ShownActivity>();
+
+function activityShown(row: BreakActivityRow): ShownActivity {
+  let shown = shownActivities.get(row);
   if (!shown) {
-    const { id, name, type, instructions, duration, difficulty, equipment } = activity;
-    shown = { id, name, type, instructions, duration, difficulty, equipment };
-    shownActivities.set(activity, shown);
+    const { id, name, type, instructions, duration, difficulty, equipment } = row;
+    const activity = { id, name, type, instructions, duration, difficulty, equipment };
+    shown = { activity, json: JSON.stringify(activity) };
+    shownActivities.set(row, shown);
   }
   return shown;
 }
 
 /**
- * Breaks from the start of the user's today on, so today's done and missed breaks still show. Usually they were read
- * with the session (`prefetched`); the activities come from the per-process catalogue: this is the most frequent read
- * of the product.
+ * Breaks from the start of the user's today on, so today's done and missed breaks still show, each as `toAnswer` makes
+ * it. Usually they were read with the session (`prefetched`); the activities come from the per-process catalogue:
+ * this is the most frequent read of the product.
  */
-export async function listUpcomingBreaks(
+async function mapUpcomingBreaks<T>(
   deps: AppDeps,
   userId: string,
-  prefetched?: readonly UpcomingBreakJson[] | null,
-): Promise<BreakSession[]> {
+  prefetched: readonly UpcomingBreakJson[] | null | undefined,
+  toAnswer: (upcoming: UpcomingBreakJson, shown: ShownActivity) => T,
+): Promise<T[]> {
   const breaks = prefetched ?? (await listBreaksFromStartOfToday(deps.db, userId, deps.now())).map(toUpcomingBreakJson);
   const catalogue = await catalogueById(
     deps.db,
     breaks.map((b) => b.activityId),
   );
-  const sessions: BreakSession[] = [];
+  const answers: T[] = [];
   for (const b of breaks) {
     const activity = catalogue.get(b.activityId);
-    if (activity) sessions.push({ ...b, activity: activityShown(activity) });
+    if (activity) answers.push(toAnswer(b, activityShown(activity)));
   }
-  return sessions;
+  return answers;
+}
+
+export function listUpcomingBreaks(
+  deps: AppDeps,
+  userId: string,
+  prefetched?: readonly UpcomingBreakJson[] | null,
+): Promise<BreakSession[]> {
+  return mapUpcomingBreaks(deps, userId, prefetched, (b, shown) => ({ ...b, activity: shown.activity }));
+}
+
+/**
+ * The same answer already as JSON text, byte for byte `JSON.stringify(await listUpcomingBreaks(...))`: each break's
+ * own fields through `JSON.stringify`, and the activity's text written in where `{ ...b, activity }` puts it, last.
+ * Serialising the activities on every request was the largest cost of the read.
+ */
+export async function listUpcomingBreaksJson(
+  deps: AppDeps,
+  userId: string,
+  prefetched?: readonly UpcomingBreakJson[] | null,
+): Promise<string> {
+  const breaks = await mapUpcomingBreaks(
+    deps,
+    userId,
+    prefetched,
+    (b, shown) => `${JSON.stringify(b).slice(0, -1)},"activity":${shown.json}}`,
+  );
+  return `[${breaks.join(',')}]`;
 }
 
 export function refreshBreaks(deps: AppDeps, sessionUserId: string, userId: string): Promise<RefreshBreaksResult> {
