@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { Db } from '../client.js';
 import type { UserRow } from '../schema.js';
 
@@ -69,16 +69,7 @@ export async function findSessionWithUser(db: Db, sessionId: string): Promise<Se
 
 const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * The most frequent request in one round trip: the session, its user, and the user's breaks from the start of their
- * today (midnight in their saved zone, UTC without one) on, earliest first. PostgreSQL builds each break as JSON with its
- * times already formatted, so the API neither parses nor formats a date for it.
- */
-export async function findSessionWithUpcomingBreaks(
-  db: Db,
-  sessionId: string,
-  now: Date,
-): Promise<(SessionWithUser & { upcomingBreaks: UpcomingBreakJson[] }) | undefined> {
+function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
   const zone = sql`coalesce((select p.timezone from preferences p where p.user_id = sessions.user_id), 'UTC')`;
   const upcoming = sql<UpcomingBreakJson[]>`(
     select coalesce(json_agg(json_build_object(
@@ -95,7 +86,37 @@ export async function findSessionWithUpcomingBreaks(
     where b.user_id = sessions.user_id
       and b.scheduled_time >= date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}
   )`;
-  const row = await selectSessionWithUser(db, sessionId).select(upcoming.as('upcoming_breaks')).executeTakeFirst();
+  return selectSessionWithUser(db, sessionId).select(upcoming.as('upcoming_breaks'));
+}
+
+type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionWithUpcomingBreaks>>[number];
+
+/** Stand-ins for the two values of the statement below, found again by identity among its compiled parameters. */
+const SESSION_ID_SLOT = '\u0000session id';
+const NOW_SLOT = new Date(0);
+const compiledUpcomingReads = new WeakMap<Db, CompiledQuery<SessionWithUpcomingBreaksRow>>();
+
+/**
+ * The most frequent request in one round trip: the session, its user, and the user's breaks from the start of their
+ * today (midnight in their saved zone, UTC without one) on, earliest first. PostgreSQL builds each break as JSON with its
+ * times already formatted, so the API neither parses nor formats a date for it. The statement differs between
+ * requests only in its values, so it is built and compiled once per database instead of on every request (about 30 µs
+ * of CPU each time).
+ */
+export async function findSessionWithUpcomingBreaks(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<(SessionWithUser & { upcomingBreaks: UpcomingBreakJson[] }) | undefined> {
+  let compiled = compiledUpcomingReads.get(db);
+  if (!compiled) {
+    compiled = selectSessionWithUpcomingBreaks(db, SESSION_ID_SLOT, NOW_SLOT).compile();
+    compiledUpcomingReads.set(db, compiled);
+  }
+  const parameters = compiled.parameters.map((value) =>
+    value === SESSION_ID_SLOT ? sessionId : value === NOW_SLOT ? now : value,
+  );
+  const [row] = (await db.executeQuery<SessionWithUpcomingBreaksRow>({ ...compiled, parameters })).rows;
   if (!row) return undefined;
   const { upcoming_breaks, ...rest } = row;
   return { ...toSessionWithUser(rest), upcomingBreaks: upcoming_breaks };
