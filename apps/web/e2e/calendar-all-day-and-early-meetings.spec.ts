@@ -97,7 +97,7 @@ for (const viewport of VIEWPORTS) {
       await feed.close();
     });
 
-    test('all-day events in palette colours, and meetings before 8 AM and after 7 PM on rows of their own', async ({
+    test('all-day events in palette colours, and grey meetings before 8 AM and after 7 PM on rows of their own', async ({
       page,
     }, testInfo) => {
       await openTomorrow(page, tomorrow);
@@ -121,6 +121,14 @@ for (const viewport of VIEWPORTS) {
         'title',
         'Late call with Sydney, 8:00 PM – 9:00 PM',
       );
+      // Meetings are grey: the three colour channels close together (breaks are violet, green or yellow).
+      const colour = await column
+        .getByTestId('meeting-block')
+        .first()
+        .evaluate((node) => getComputedStyle(node).backgroundColor);
+      const channels = (/^rgba?\((\d+), (\d+), (\d+)/.exec(colour) ?? []).slice(1).map(Number);
+      expect(channels, colour).toHaveLength(3);
+      expect(Math.max(...channels) - Math.min(...channels), colour).toBeLessThanOrEqual(16);
       // The grid grows from 6 AM to the 8 PM row; the spec's 8 AM to 7 PM rows stay.
       for (const hour of ['6 AM', '7 AM', '8 AM', '7 PM', '8 PM'])
         await expect(page.getByText(hour, { exact: true })).toBeVisible();
