@@ -1,6 +1,6 @@
 // The calendar's actions on a 375 px phone, where the other specs drive them on a desktop: the guided break session
-// from a break's details, Reschedule, the in-page reminder with its Start, and Connect Google Calendar coming back
-// refused from a server without a Google client.
+// from a break's details, Reschedule, the in-page reminder with its Start, the bell, and Connect Google Calendar
+// coming back refused from a server without a Google client.
 import { expect, test } from './support/fixtures';
 import { addableHours, addBreak, openCalendarOn, signInForBreaks, upcomingBreaks } from './support/breaks';
 import { TIME_ZONE } from './support/days';
@@ -96,4 +96,29 @@ test('on a phone: Connect Google Calendar on a server without a Google client co
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Sync Calendar' })).toHaveCount(0);
+});
+
+test('on a phone: the bell names the next break, starts it, and asks for browser notifications only when pressed', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await signInForBreaks(page, baseURL!);
+  const [hour] = addableHours();
+  const session = await addBreak(page.request, baseURL!, hour!);
+  await page.goto('/');
+  const bell = page.getByRole('button', {
+    name: `Next break: ${session.activity.name} at ${shownTime(new Date(session.scheduledTime))}`,
+  });
+  await bell.click();
+  const allow = page.getByRole('button', { name: 'Allow browser notifications' });
+  await expect(allow).toBeVisible();
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await saveScreenshot(page, testInfo, 'bell-phone');
+  // The browser answers the request as the person would by allowing it.
+  await context.grantPermissions(['notifications']);
+  await allow.click();
+  await expect(page.getByText('Reminders arrive as browser notifications.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Break Session', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: `Break session: ${session.activity.name}` })).toBeVisible();
 });

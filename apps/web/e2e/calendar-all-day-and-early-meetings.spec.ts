@@ -1,7 +1,7 @@
 // What a calendar feed brings to the grid beyond ordinary meetings, at desktop and phone widths: all-day events in the
 // all-day row in colours of the 7-colour palette, meetings before 8 AM and after 7 PM on rows of their own instead of
-// being cut off; the dashboard naming the connected feed; and Sync Calendar and the schedule itself failing (forced)
-// say so.
+// being cut off; the dashboard naming the connected feed; and Sync Calendar with the feed gone, Sync Calendar and the
+// schedule itself failing (forced) say so.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -142,6 +142,14 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Connected (calendar feed)', { exact: true })).toBeVisible();
       await expect(page.getByText('Your meetings are read so breaks land in the gaps.', { exact: true })).toBeVisible();
       await expect(page.getByText('Not Connected', { exact: true })).toHaveCount(0);
+    });
+
+    test('a feed disconnected in another tab: Sync Calendar says Calendar Feed Not Connected', async ({ page, baseURL }) => {
+      await openTomorrow(page, tomorrow);
+      const removed = await page.request.delete('/api/calendar/ics-feed', { headers: { origin: baseURL! } });
+      expect(removed.status(), await removed.text()).toBe(200);
+      await page.getByRole('button', { name: 'Sync Calendar' }).click();
+      await expectToast(page, 'Calendar Feed Not Connected', 'No calendar is connected yet');
     });
 
     test('Sync Calendar refused says Sync Failed; a schedule that cannot be loaded says so and comes back', async ({ page }) => {
