@@ -2,7 +2,7 @@
 // from a break's details, Reschedule, the in-page reminder with its Start, the bell, and Connect Google Calendar
 // coming back refused from a server without a Google client.
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks, upcomingBreaks } from './support/breaks';
+import { addableHours, addBreak, openCalendarWithBreak, signInForBreaks, upcomingBreaks } from './support/breaks';
 import { TIME_ZONE } from './support/days';
 import { VIEWPORTS, saveScreenshot } from './support/screens';
 import { expectToast } from './support/toasts';
@@ -18,10 +18,7 @@ test('on a phone: a break’s details start the guided session, and End Early co
   page,
   baseURL,
 }, testInfo) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();
   const details = page.getByRole('dialog', { name: session.activity.name });
@@ -41,10 +38,7 @@ test('on a phone: a break’s details start the guided session, and End Early co
 });
 
 test('on a phone: Reschedule moves a break to a slot the engine proposes', async ({ page, baseURL }, testInfo) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByRole('button', { name: `Actions for ${session.activity.name}` }).click();
   await page.getByRole('menuitem', { name: 'Reschedule' }).click();

@@ -2,17 +2,14 @@
 // scheduled and the error toast says why.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks, upcomingBreaks } from './support/breaks';
+import { openCalendarWithBreak, upcomingBreaks } from './support/breaks';
 import { expectToast } from './support/toasts';
 import { failProcedure } from './support/trpc-failure';
 
 const block = (page: Page, name: string, status: string) => page.locator(`[data-status="${status}"]`).filter({ hasText: name });
 
 test('Mark Complete refused: the break is scheduled again with the error toast; then it completes', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   const undo = await failProcedure(page, 'breaks.update', 'Breaks are resting');
   await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();
@@ -29,10 +26,7 @@ test('Mark Complete refused: the break is scheduled again with the error toast; 
 });
 
 test('Skip turns the break yellow and stores it', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const other = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const other = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByTestId('break-block').filter({ hasText: other.activity.name }).click();
   await page.getByRole('dialog', { name: other.activity.name }).getByRole('button', { name: 'Skip' }).click();

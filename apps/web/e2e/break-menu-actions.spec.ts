@@ -3,7 +3,7 @@
 // Breakers busy while it runs, and the error toasts when the server refuses (forced with failProcedure).
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks, upcomingBreaks } from './support/breaks';
+import { addableHours, addBreak, openCalendarOn, openCalendarWithBreak, signInForBreaks, upcomingBreaks } from './support/breaks';
 import { dayIn, TIME_ZONE } from './support/days';
 import { VIEWPORTS, saveScreenshot } from './support/screens';
 import { expectToast } from './support/toasts';
@@ -75,10 +75,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('Remove Break: refused with Remove Failed and kept, then removed with Break Removed', async ({ page, baseURL }) => {
-      await signInForBreaks(page, baseURL!);
-      const [hour] = addableHours();
-      const session = await addBreak(page.request, baseURL!, hour!);
-      await openCalendarOn(page, hour!);
+      const session = await openCalendarWithBreak(page, baseURL!);
       const block = page.getByTestId('break-block').filter({ hasText: session.activity.name });
       await expect(block).toBeVisible();
 
@@ -96,10 +93,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('Change Exercise refused: Update Failed, and the break keeps its activity', async ({ page, baseURL }) => {
-      await signInForBreaks(page, baseURL!);
-      const [hour] = addableHours();
-      const session = await addBreak(page.request, baseURL!, hour!);
-      await openCalendarOn(page, hour!);
+      const session = await openCalendarWithBreak(page, baseURL!);
 
       const undo = await failProcedure(page, 'breaks.changeActivity', 'Breaks are resting');
       await chooseFromMenu(page, session.activity.name, 'Change Exercise');

@@ -2,7 +2,7 @@
 // free slot the engine proposes, the empty-hour plus adds one; the server's refusals (a full day, a break removed
 // meanwhile) come back as error toasts.
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks, upcomingBreaks } from './support/breaks';
+import { addableHours, openCalendarOn, openCalendarWithBreak, signInForBreaks, upcomingBreaks } from './support/breaks';
 import { columnName, dayIn, TIME_ZONE } from './support/days';
 import { expectToast } from './support/toasts';
 
@@ -11,10 +11,7 @@ function shownTime(instant: Date): string {
 }
 
 test('change the exercise of a break to another that fits its slot', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByRole('button', { name: `Actions for ${session.activity.name}` }).click();
   await page.getByRole('menuitem', { name: 'Change Exercise' }).click();
@@ -34,10 +31,7 @@ test('change the exercise of a break to another that fits its slot', async ({ pa
 });
 
 test('reschedule a break to a slot the engine proposes', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();
   await page.getByRole('dialog', { name: session.activity.name }).getByRole('button', { name: 'Reschedule' }).click();
@@ -56,10 +50,7 @@ test('reschedule a break to a slot the engine proposes', async ({ page, baseURL 
 });
 
 test('a break removed meanwhile: Reschedule shows Update Failed', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByRole('button', { name: `Actions for ${session.activity.name}` }).click();
   const removed = await page.request.delete(`/api/break-sessions/${session.id}`, { headers: { origin: baseURL! } });

@@ -2,14 +2,11 @@
 // countdown (pause, resume, skip a step, end early) and then marks the break complete; it finishes on its own when
 // the time is up; a break removed meanwhile gives the error toast.
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks, upcomingBreaks } from './support/breaks';
+import { openCalendarWithBreak, upcomingBreaks } from './support/breaks';
 import { expectToast } from './support/toasts';
 
 test('a guided break: steps, countdown, pause and resume, skip a step, end early, then complete', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   const dialog = page.getByRole('dialog', { name: `Break session: ${session.activity.name}` });
   const timer = dialog.getByRole('timer', { name: 'Time left' });
@@ -62,10 +59,7 @@ test('a guided break: steps, countdown, pause and resume, skip a step, end early
 });
 
 test('a guided break completes on its own when the countdown ends', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
   // Only the session's own countdown needs the controlled clock: installed once the page is up.
   await page.clock.install();
 
@@ -80,10 +74,7 @@ test('a guided break completes on its own when the countdown ends', async ({ pag
 });
 
 test('a break removed meanwhile: ending the session shows Update Failed', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
-  await openCalendarOn(page, hour!);
+  const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();
   await page.getByRole('dialog', { name: session.activity.name }).getByRole('button', { name: 'Start Break Session' }).click();

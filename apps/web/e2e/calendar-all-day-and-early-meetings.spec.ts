@@ -2,10 +2,9 @@
 // all-day row in colours of the 7-colour palette, meetings before 8 AM and after 7 PM on rows of their own instead of
 // being cut off; the dashboard naming the connected feed; and Sync Calendar with the feed gone, Sync Calendar and the
 // schedule itself failing (forced) say so.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { serveIcsFeed } from './support/ics-feed';
 import { addDays, columnName, dayIn, TIME_ZONE, type Day } from './support/days';
 import { VIEWPORTS, saveScreenshot, signInFresh } from './support/screens';
 import { expectToast } from './support/toasts';
@@ -51,24 +50,6 @@ function feedFor(day: Day): string {
   ].join('\r\n');
 }
 
-/** Serves the feed on 127.0.0.1 (the stacks allow private feed addresses). */
-async function startFeed(ics: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
-    response.end(ics);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/calendar.ics`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** Tomorrow in day view, so the one column is the feed's day whatever the weekday. */
 async function openTomorrow(page: Page, tomorrow: Day): Promise<void> {
   await page.goto('/calendar');
@@ -85,7 +66,7 @@ for (const viewport of VIEWPORTS) {
     let feed: { url: string; close: () => Promise<void> };
     const tomorrow = addDays(dayIn(TIME_ZONE, new Date()), 1);
     test.beforeEach(async ({ page, baseURL }) => {
-      feed = await startFeed(feedFor(tomorrow));
+      feed = await serveIcsFeed(feedFor(tomorrow));
       await signInFresh(page, baseURL!);
       const connected = await page.request.put('/api/calendar/ics-feed', {
         data: { url: feed.url },

@@ -4,7 +4,7 @@
 // buttons.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addDays, columnName, dayIn, noonUtc, weekday, type Day } from './support/days';
+import { addDays, columnName, dayIn, noonUtc, weekday, zoneLabel, type Day } from './support/days';
 import { VIEWPORTS, saveScreenshot, signInFresh } from './support/screens';
 
 /** Saved in preferences, far from the browser's Europe/Berlin, so the label can only come from the preferences. */
@@ -27,14 +27,6 @@ function weekHeading(monday: Day): string {
 }
 
 const dayHeading = (day: Day) => formatDay(day, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-
-function zoneLabel(zone: string): string {
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date())
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  return `${offset === 'GMT' ? 'GMT+00:00' : offset} · ${zone}`;
-}
 
 async function expectWeekOf(page: Page, monday: Day): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: weekHeading(monday), exact: true })).toBeVisible();

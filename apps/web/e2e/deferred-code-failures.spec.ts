@@ -1,11 +1,10 @@
 // The calendar's dialogs arrive on demand; when their code cannot be downloaded the user is told, at desktop and phone
 // widths: a break's details (Break Unavailable), the feed form (Connection Error) and the disconnect confirmation
 // (Disconnect Failed).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks } from './support/breaks';
+import { serveIcsFeed } from './support/ics-feed';
+import { openCalendarWithBreak, signInForBreaks } from './support/breaks';
 import { VIEWPORTS } from './support/screens';
 import { expectToast } from './support/toasts';
 
@@ -20,10 +19,7 @@ for (const viewport of VIEWPORTS) {
 
     test('a break’s details: Break Unavailable, and no dialog', async ({ page, baseURL }) => {
       await failChunk(page, 'BreakDetailsModal');
-      await signInForBreaks(page, baseURL!);
-      const [hour] = addableHours();
-      const session = await addBreak(page.request, baseURL!, hour!);
-      await openCalendarOn(page, hour!);
+      const session = await openCalendarWithBreak(page, baseURL!);
       await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();
       await expectToast(page, 'Break Unavailable', 'The break could not be opened. Please try again.');
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -39,16 +35,14 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the disconnect confirmation: Disconnect Failed, and the feed stays connected', async ({ page, baseURL }) => {
-      const server = createServer((_request, response) => {
-        response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
-        response.end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Breaker//e2e//EN\r\nEND:VCALENDAR\r\n');
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const feed = await serveIcsFeed('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Breaker//e2e//EN\r\nEND:VCALENDAR\r\n');
       try {
         await failChunk(page, 'DisconnectFeedDialog');
         await signInForBreaks(page, baseURL!);
-        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar.ics`;
-        const connected = await page.request.put('/api/calendar/ics-feed', { data: { url }, headers: { origin: baseURL! } });
+        const connected = await page.request.put('/api/calendar/ics-feed', {
+          data: { url: feed.url },
+          headers: { origin: baseURL! },
+        });
         expect(connected.status(), await connected.text()).toBe(200);
         await page.goto('/calendar');
         await page.getByRole('button', { name: 'Disconnect feed' }).click();
@@ -56,8 +50,7 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByRole('dialog')).toHaveCount(0);
         await expect(page.getByRole('button', { name: 'Sync Calendar' })).toBeVisible();
       } finally {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await feed.close();
       }
     });
   });

@@ -2,7 +2,7 @@
 // idle). These tests hold that code back, or fail it, and check that what the user asked for still happens.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarOn, signInForBreaks } from './support/breaks';
+import { openCalendarWithBreak } from './support/breaks';
 import { expectToast } from './support/toasts';
 
 /** Holds back the download of the chunk whose file name starts with `name` until `release` is called. */
@@ -19,20 +19,12 @@ async function holdChunk(page: Page, name: string): Promise<{ release: () => voi
   return { release, requested };
 }
 
-async function calendarWithBreak(page: Page, origin: string): Promise<string> {
-  await signInForBreaks(page, origin);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, origin, hour!);
-  await openCalendarOn(page, hour!);
-  return session.activity.name;
-}
-
 test('a break’s ⋯ pressed before its menu has arrived opens the menu once it does, and Escape returns to ⋯', async ({
   page,
   baseURL,
 }) => {
   const menuCode = await holdChunk(page, 'BreakActionsMenu');
-  const name = await calendarWithBreak(page, baseURL!);
+  const { name } = (await openCalendarWithBreak(page, baseURL!)).activity;
   const trigger = page.getByRole('button', { name: `Actions for ${name}` });
   await trigger.click();
   await menuCode.requested;
@@ -46,7 +38,7 @@ test('a break’s ⋯ pressed before its menu has arrived opens the menu once it
 });
 
 test('a break’s menu works from the keyboard', async ({ page, baseURL }) => {
-  const name = await calendarWithBreak(page, baseURL!);
+  const { name } = (await openCalendarWithBreak(page, baseURL!)).activity;
   await page.getByRole('button', { name: `Actions for ${name}` }).focus();
   await page.keyboard.press('Enter');
   const complete = page.getByRole('menuitem', { name: 'Mark Complete' });
@@ -58,14 +50,14 @@ test('a break’s menu works from the keyboard', async ({ page, baseURL }) => {
 
 test('when the menu cannot be downloaded, pressing ⋯ says so', async ({ page, baseURL }) => {
   await page.route(/\/assets\/BreakActionsMenu-[\w-]+\.js$/, (route) => route.abort('connectionfailed'));
-  const name = await calendarWithBreak(page, baseURL!);
+  const { name } = (await openCalendarWithBreak(page, baseURL!)).activity;
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await expectToast(page, 'Actions Unavailable', 'The break actions could not be loaded. Please try again.');
 });
 
 test('a break opened before its dialog has arrived opens once it does', async ({ page, baseURL }) => {
   const dialogCode = await holdChunk(page, 'BreakDetailsModal');
-  const name = await calendarWithBreak(page, baseURL!);
+  const { name } = (await openCalendarWithBreak(page, baseURL!)).activity;
   await page.getByTestId('break-block').filter({ hasText: name }).click();
   await dialogCode.requested;
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -79,7 +71,7 @@ test('tooltips: 700 ms on the first, at once on the next within 300 ms, and they
 }) => {
   // Without animations a tooltip is there as soon as it opens: these checks are about its delays.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await calendarWithBreak(page, baseURL!);
+  await openCalendarWithBreak(page, baseURL!);
   // Time stands still from here on: only runFor moves it, so the delays are exact however busy the machine is.
   await page.clock.install();
   await page.clock.pauseAt(new Date(Date.now() + 60_000));

@@ -2,11 +2,10 @@
 // when the user allowed them, else an in-page reminder with a Start button. The bell names the next break (a badge
 // when one is due now); the calendar indicator shows the connection's real state and when it was last synced.
 // Time in the page is moved on with Playwright's clock; the browser's Notification is only observed, never replaced.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BreakSession } from '@breaker/api-contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { serveIcsFeed, type IcsFeed } from './support/ics-feed';
 import { addableHours, addBreak, signInForBreaks } from './support/breaks';
 import { TIME_ZONE } from './support/days';
 
@@ -124,7 +123,7 @@ test('with reminders off in Settings, no reminder comes and the bell says how to
 });
 
 /** A one-meeting calendar feed on 127.0.0.1 (the stacks allow private feed addresses). */
-async function startFeed(): Promise<{ url: string; close: () => Promise<void> }> {
+async function startFeed(): Promise<IcsFeed> {
   const ics = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -139,16 +138,7 @@ async function startFeed(): Promise<{ url: string; close: () => Promise<void> }>
     'END:VCALENDAR',
     '',
   ].join('\r\n');
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
-    response.end(ics);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/calendar.ics`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return serveIcsFeed(ics);
 }
 
 test('the calendar indicator shows not connected, then synced with the exact time in its tooltip', async ({ page, baseURL }) => {

@@ -1,19 +1,12 @@
 // Saving Settings takes the time zone from the browser at that moment (spec §3), at desktop and phone widths: a user
 // whose saved zone is Tokyo, saving from a browser in New York, is then in New York, and the calendar says so.
 import type { Preferences } from '@breaker/api-contract';
+import { zoneLabel } from './support/days';
 import { expect, test } from './support/fixtures';
 import { VIEWPORTS, navigateTo, signInFresh } from './support/screens';
 import { expectToast } from './support/toasts';
 
 const BROWSER_ZONE = 'America/New_York';
-
-function zoneLabel(zone: string): string {
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date())
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  return `${offset === 'GMT' ? 'GMT+00:00' : offset} · ${zone}`;
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`Settings at ${viewport.name} width in a browser in New York`, () => {

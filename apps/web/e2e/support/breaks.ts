@@ -88,3 +88,12 @@ export async function openCalendarOn(page: Page, instant: Date): Promise<void> {
   await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
   if (dayIn(TIME_ZONE, instant) !== dayIn(TIME_ZONE, new Date())) await page.getByRole('button', { name: 'Next day' }).click();
 }
+
+/** A signed-in break account (as signInForBreaks) with one break added in the next addable hour, the calendar open on its day. */
+export async function openCalendarWithBreak(page: Page, origin: string): Promise<BreakSession> {
+  await signInForBreaks(page, origin);
+  const [hour] = addableHours();
+  const session = await addBreak(page.request, origin, hour!);
+  await openCalendarOn(page, hour!);
+  return session;
+}

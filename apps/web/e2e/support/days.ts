@@ -40,3 +40,12 @@ export function nextWorkDay(today: Day): Day {
   const day = weekday(today);
   return addDays(today, day >= 5 ? 8 - day : 1);
 }
+
+/** The calendar's time-zone label for `zone` as of now, e.g. 'GMT+09:00 · Asia/Tokyo'. */
+export function zoneLabel(zone: string): string {
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  return `${offset === 'GMT' ? 'GMT+00:00' : offset} · ${zone}`;
+}
