@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
+import { insertTestUser, type TestBackend } from '../testing.js';
+import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { listBreaksBetween, updateBreakOutcome } from './breaks.js';
 import { lockUserForPlanning, storePlan } from './placement.js';
 import { findSchedulingRun } from './runs.js';
@@ -9,26 +10,22 @@ const day = (hour: number): Date => new Date(Date.UTC(2026, 10, 23, hour));
 const slug = (i: number): string => catalogueActivities[i]!.slug;
 
 describe.each<TestBackend>(['pglite', 'postgres'])("the planner's round trips on %s", (kind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useScratchDatabase(kind);
 
   it('locks the user and reads their preferences, or says the user is gone', async () => {
-    const { user } = await insertTestUser(database.db, {
+    const { user } = await insertTestUser(database().db, {
       username: `planner-${kind}`,
       preferences: { timezone: 'Asia/Tokyo', work_days: [1, 2, 3] },
     });
-    const locked = await database.db.transaction().execute((trx) => lockUserForPlanning(trx, user.id));
+    const locked = await database()
+      .db.transaction()
+      .execute((trx) => lockUserForPlanning(trx, user.id));
     expect(locked?.preferences).toMatchObject({ user_id: user.id, timezone: 'Asia/Tokyo', work_days: [1, 2, 3] });
-    expect(await lockUserForPlanning(database.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    expect(await lockUserForPlanning(database().db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
   it('stores the run and the plan in one statement, keeping completed and skipped breaks', async () => {
-    const { user } = await insertTestUser(database.db, { username: `plan-store-${kind}` });
+    const { user } = await insertTestUser(database().db, { username: `plan-store-${kind}` });
     const run = {
       userId: user.id,
       trigger: 'refresh',
@@ -38,7 +35,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])("the planner's round trips on
       output: { b: [2] },
       durationMs: 1.5,
     };
-    const first = await storePlan(database.db, run, day(0), day(24), [
+    const first = await storePlan(database().db, run, day(0), day(24), [
       { activityId: slug(0), scheduledTime: day(9), duration: 2, placementReason: 'first' },
       { activityId: slug(1), scheduledTime: day(11), duration: 3, placementReason: 'second' },
       { activityId: slug(2), scheduledTime: day(13), duration: 4, placementReason: 'third' },
@@ -49,21 +46,21 @@ describe.each<TestBackend>(['pglite', 'postgres'])("the planner's round trips on
       [slug(2), day(13).toISOString(), 4, 'third'],
     ]);
     expect(first.created.every((b) => b.scheduling_run_id === first.runId && b.user_id === user.id)).toBe(true);
-    expect(await findSchedulingRun(database.db, first.runId)).toMatchObject({ seed: 7, input: { a: 1 }, output: { b: [2] } });
+    expect(await findSchedulingRun(database().db, first.runId)).toMatchObject({ seed: 7, input: { a: 1 }, output: { b: [2] } });
 
-    await updateBreakOutcome(database.db, user.id, first.created[0]!.id, { completedAt: day(9) });
-    await updateBreakOutcome(database.db, user.id, first.created[1]!.id, { skipped: true });
-    const second = await storePlan(database.db, run, day(0), day(24), [
+    await updateBreakOutcome(database().db, user.id, first.created[0]!.id, { completedAt: day(9) });
+    await updateBreakOutcome(database().db, user.id, first.created[1]!.id, { skipped: true });
+    const second = await storePlan(database().db, run, day(0), day(24), [
       { activityId: slug(3), scheduledTime: day(15), duration: 1, placementReason: 'fourth' },
     ]);
-    const stored = await listBreaksBetween(database.db, user.id, day(0), day(24));
+    const stored = await listBreaksBetween(database().db, user.id, day(0), day(24));
     expect(stored.map((b) => b.placement_reason)).toEqual(['first', 'second', 'fourth']);
     expect(second.created.map((b) => b.id)).toEqual([stored[2]!.id]);
 
-    const empty = await storePlan(database.db, run, day(0), day(24), []);
+    const empty = await storePlan(database().db, run, day(0), day(24), []);
     expect(empty.created).toEqual([]);
-    expect(await findSchedulingRun(database.db, empty.runId)).toBeDefined();
-    expect((await listBreaksBetween(database.db, user.id, day(0), day(24))).map((b) => b.placement_reason)).toEqual([
+    expect(await findSchedulingRun(database().db, empty.runId)).toBeDefined();
+    expect((await listBreaksBetween(database().db, user.id, day(0), day(24))).map((b) => b.placement_reason)).toEqual([
       'first',
       'second',
     ]);

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
+import { insertTestUser, type TestBackend } from '../testing.js';
+import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { insertBreak } from './break-changes.js';
 import { listBreaksFromStartOfToday, updateBreakOutcome } from './breaks.js';
 import { findSessionWithUpcomingBreaks, findSessionWithUser } from './sessions.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upcoming breaks on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useScratchDatabase(kind);
 
   async function signedInUserWithBreaks(name: string, timezone: string | null, times: readonly string[]) {
     const sessionId = `session-${name}-${kind}`;
-    const { user, breaks } = await insertTestUser(database.db, {
+    const { user, breaks } = await insertTestUser(database().db, {
       username: `${name}-${kind}`,
       preferences: { timezone },
       breaks: times.map((time, i) => ({
@@ -41,18 +36,18 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
       '2026-11-23T08:00:00Z',
       '2026-11-22T23:00:00Z',
     ]);
-    await updateBreakOutcome(database.db, user.id, stored[1]!.id, { completedAt: new Date('2026-11-23T08:05:07.123Z') });
-    await insertBreak(database.db, user.id, {
+    await updateBreakOutcome(database().db, user.id, stored[1]!.id, { completedAt: new Date('2026-11-23T08:05:07.123Z') });
+    await insertBreak(database().db, user.id, {
       activityId: catalogueActivities[3]!.slug,
       scheduledTime: new Date('2026-11-23T10:00:00Z'),
       duration: 2,
       placementReason: 'Added here by you.',
     });
 
-    const together = await findSessionWithUpcomingBreaks(database.db, sessionId, now);
-    const apart = await findSessionWithUser(database.db, sessionId);
+    const together = await findSessionWithUpcomingBreaks(database().db, sessionId, now);
+    const apart = await findSessionWithUser(database().db, sessionId);
     expect(together).toMatchObject(apart!);
-    const rows = await listBreaksFromStartOfToday(database.db, user.id, now);
+    const rows = await listBreaksFromStartOfToday(database().db, user.id, now);
     expect(together!.upcomingBreaks).toEqual(
       rows.map((row) => ({
         id: row.id,
@@ -76,11 +71,11 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
   it('starts at UTC midnight without a saved zone, answers no breaks as an empty list, and nothing for an unknown session', async () => {
     const now = new Date('2026-11-22T23:30:00Z');
     const { sessionId } = await signedInUserWithBreaks('utc', null, ['2026-11-21T23:59:00Z', '2026-11-22T00:00:00Z']);
-    const found = await findSessionWithUpcomingBreaks(database.db, sessionId, now);
+    const found = await findSessionWithUpcomingBreaks(database().db, sessionId, now);
     expect(found!.upcomingBreaks.map((b) => b.scheduledTime)).toEqual(['2026-11-22T00:00:00.000Z']);
 
     const { sessionId: idle } = await signedInUserWithBreaks('idle', 'Europe/Berlin', []);
-    expect((await findSessionWithUpcomingBreaks(database.db, idle, now))!.upcomingBreaks).toEqual([]);
-    expect(await findSessionWithUpcomingBreaks(database.db, 'no-such-session', now)).toBeUndefined();
+    expect((await findSessionWithUpcomingBreaks(database().db, idle, now))!.upcomingBreaks).toEqual([]);
+    expect(await findSessionWithUpcomingBreaks(database().db, 'no-such-session', now)).toBeUndefined();
   });
 });

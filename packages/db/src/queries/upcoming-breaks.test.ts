@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { insertTestUser, openTestDatabase, type TestBackend } from '../testing.js';
+import { insertTestUser, type TestBackend } from '../testing.js';
+import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { catalogueById, listActivities } from './activities.js';
 import { listBreaksFromStartOfToday } from './breaks.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useScratchDatabase(kind);
 
   async function userWithBreaks(timezone: string, times: readonly string[]): Promise<string> {
-    const { user } = await insertTestUser(database.db, {
+    const { user } = await insertTestUser(database().db, {
       username: `zone-${timezone.replace('/', '-')}-${kind}`,
       preferences: { timezone },
       breaks: times.map((time, i) => ({
@@ -34,12 +29,12 @@ describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kin
     const berlin = await userWithBreaks('Europe/Berlin', times);
     const santiago = await userWithBreaks('America/Santiago', ['2026-11-22T02:59:00Z', '2026-11-22T03:00:00Z', ...times]);
 
-    const berlinBreaks = await listBreaksFromStartOfToday(database.db, berlin, now);
+    const berlinBreaks = await listBreaksFromStartOfToday(database().db, berlin, now);
     expect(berlinBreaks.map((b) => b.scheduled_time.toISOString())).toEqual([
       '2026-11-22T23:00:00.000Z',
       '2026-11-23T08:00:00.000Z',
     ]);
-    const santiagoBreaks = await listBreaksFromStartOfToday(database.db, santiago, now);
+    const santiagoBreaks = await listBreaksFromStartOfToday(database().db, santiago, now);
     expect(santiagoBreaks.map((b) => b.scheduled_time.toISOString())).toEqual([
       '2026-11-22T03:00:00.000Z',
       '2026-11-22T22:59:00.000Z',
@@ -56,9 +51,9 @@ describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kin
   });
 
   it('reads the activity catalogue once, and again only for an id it does not know', async () => {
-    const first = await catalogueById(database.db);
-    expect([...first.values()]).toEqual(await listActivities(database.db));
-    expect(await catalogueById(database.db, [catalogueActivities[0]!.slug])).toBe(first);
-    expect(await catalogueById(database.db, ['not-in-the-catalogue'])).not.toBe(first);
+    const first = await catalogueById(database().db);
+    expect([...first.values()]).toEqual(await listActivities(database().db));
+    expect(await catalogueById(database().db, [catalogueActivities[0]!.slug])).toBe(first);
+    expect(await catalogueById(database().db, ['not-in-the-catalogue'])).not.toBe(first);
   });
 });
