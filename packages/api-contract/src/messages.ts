@@ -24,6 +24,7 @@ export const SERVER_MESSAGES = {
   usernameTaken: 'That username is already taken',
   emailTaken: 'An account with that email already exists',
   foreignOrigin: 'This request came from another site and was refused',
+  foreignHost: 'This server does not answer under that name',
   refreshOwnOnly: `You can only refresh your own ${PRODUCT_NAME}s...`,
   syncOwnOnly: 'You can only sync your own calendar',
   breakNotFound: 'That break was not found',

@@ -27,7 +27,7 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps): voi
   app.decorateRequest('session', null);
   app.decorateRequest('upcomingBreaks', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
+    if (!isApiPath(request.routeOptions.url)) return;
     const token = readSessionToken(request, deps.config);
     if (!token) return;
     let session: ValidSession | null;
@@ -56,8 +56,9 @@ function asksForUpcomingBreaks(request: FastifyRequest): boolean {
   return path.startsWith('/trpc/') && path.slice('/trpc/'.length).split(',').includes('breaks.upcoming');
 }
 
-export function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/trpc/');
+/** The matched route, not the raw URL: `/%61pi/...` is routed to `/api/...` too. */
+function isApiPath(route: string | undefined): boolean {
+  return route !== undefined && (route.startsWith('/api/') || route.startsWith('/trpc/'));
 }
 
 export function requireUser(request: FastifyRequest): UserRow {
