@@ -4,13 +4,14 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { registerOriginCheck } from './auth/origin-check.js';
-import { registerRequestSession } from './auth/request-session.js';
+import { registerRequestSession, requireSignIn } from './auth/request-session.js';
 import type { AppDeps } from './deps.js';
 import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { acceptEmptyJsonBodies } from './routes/json-body.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -58,6 +59,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     return reply.code(http.status).send({ message: http.message });
   });
 
+  acceptEmptyJsonBodies(app);
   await app.register(fastifyCookie);
   // Before helmet, so that its own onRoute hook reads the option this one sets.
   app.addHook('onRoute', (route) => {
@@ -98,6 +100,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     app.route({
       method: route.method,
       url: route.url,
+      ...(route.signedIn ? { onRequest: requireSignIn } : {}),
       handler: (request, reply) => route.handle({ deps, request, reply }),
     });
   }

@@ -61,6 +61,11 @@ function isApiPath(route: string | undefined): boolean {
   return route !== undefined && (route.startsWith('/api/') || route.startsWith('/trpc/'));
 }
 
+/** A route hook: after the session is resolved and before the body is parsed, so a signed-out call learns only that. */
+export async function requireSignIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.session) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.notSignedIn);
   return request.session.user;

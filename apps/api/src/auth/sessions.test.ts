@@ -141,14 +141,14 @@ describe('sessions over https', () => {
     const registered = await subject.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      headers: { origin: 'https://breaker.example.com', 'content-type': 'application/json' },
+      headers: { host: 'breaker.example.com', origin: 'https://breaker.example.com', 'content-type': 'application/json' },
       payload: JSON.stringify({ username: 'secure', email: 'secure@example.com', password: 'secret1' }),
     });
     expect(registered.statusCode).toBe(201);
     const login = await subject.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { origin: 'https://breaker.example.com', 'content-type': 'application/json' },
+      headers: { host: 'breaker.example.com', origin: 'https://breaker.example.com', 'content-type': 'application/json' },
       payload: JSON.stringify({ username: 'secure', password: 'secret1' }),
     });
     const header = String(login.headers['set-cookie']);

@@ -38,6 +38,8 @@ interface RouteContext {
 export interface RestRoute {
   method: HTTPMethods;
   url: string;
+  /** Answers 401 to anyone signed out, before the body or the path is read. */
+  signedIn?: true;
   /** What the route answers; undefined when it already sent a reply (a redirect). */
   handle(context: RouteContext): Promise<unknown>;
 }
@@ -61,6 +63,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/auth/user',
+    signedIn: true,
     async handle({ deps, request }) {
       return loadUser(deps.db, requireUser(request));
     },
@@ -216,6 +219,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/user/preferences',
+    signedIn: true,
     async handle({ deps, request }) {
       return getPreferences(deps, requireUser(request).id);
     },
@@ -223,6 +227,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/user/preferences',
+    signedIn: true,
     async handle({ deps, request }) {
       const { preferences } = updatePreferencesInput.parse(request.body);
       return savePreferences(deps, requireUser(request).id, preferences);
@@ -231,6 +236,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/user/selected-activities',
+    signedIn: true,
     async handle({ deps, request }) {
       return saveSelectedActivities(deps, requireUser(request).id, selectedActivitiesInput.parse(request.body));
     },
@@ -245,6 +251,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/calendar-events',
+    signedIn: true,
     async handle({ deps, request }) {
       return listCalendarEvents(deps, requireUser(request).id);
     },
@@ -252,6 +259,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/upcoming-breaks',
+    signedIn: true,
     async handle({ deps, request, reply }) {
       // Already JSON text, with the header Fastify gives the answers it serialises itself.
       const body = await listUpcomingBreaksJson(deps, requireUser(request).id, request.upcomingBreaks);
@@ -262,6 +270,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/calendar/sync/:userId',
+    signedIn: true,
     async handle({ deps, request }) {
       return syncCalendar(deps, requireUser(request).id, userIdParam.parse(request.params).userId);
     },
@@ -269,6 +278,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/refresh-breakers/:userId',
+    signedIn: true,
     async handle({ deps, request }) {
       return refreshBreaks(deps, requireUser(request).id, userIdParam.parse(request.params).userId);
     },
@@ -276,6 +286,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PATCH',
     url: '/api/break-sessions/:id',
+    signedIn: true,
     async handle({ deps, request }) {
       const { id } = idParam.parse(request.params);
       return recordBreakOutcome(deps, requireUser(request).id, id, breakSessionPatch.parse(request.body));
@@ -284,6 +295,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/break-sessions/:id',
+    signedIn: true,
     async handle({ deps, request }) {
       return removeBreak(deps, requireUser(request).id, idParam.parse(request.params).id);
     },
@@ -291,6 +303,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/calendar/ics-feed',
+    signedIn: true,
     async handle({ deps, request }) {
       return connectIcsFeed(deps, requireUser(request).id, icsFeedInput.parse(request.body).url);
     },
@@ -298,6 +311,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/calendar/ics-feed',
+    signedIn: true,
     async handle({ deps, request }) {
       return disconnectIcsFeed(deps, requireUser(request).id);
     },
