@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { VALIDATION } from './messages.js';
 import { text } from './text.js';
 
