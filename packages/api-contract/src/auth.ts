@@ -13,7 +13,7 @@ const password = text({
   tooLong: VALIDATION.passwordMax,
 });
 
-const email = text({ max: 254, required: VALIDATION.email, tooLong: VALIDATION.email }).pipe(z.email(VALIDATION.email));
+const email = z.pipe(text({ max: 254, required: VALIDATION.email, tooLong: VALIDATION.email }), z.email(VALIDATION.email));
 
 export const registerInput = z.object({
   username: text({
@@ -55,6 +55,6 @@ export const resetPasswordInput = z.object({
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 export const emergencyLoginInput = z.object({
-  email: text({ min: 1, required: VALIDATION.emailRequired }).pipe(email),
+  email: z.pipe(text({ min: 1, required: VALIDATION.emailRequired }), email),
 });
 export type EmergencyLoginInput = z.infer<typeof emergencyLoginInput>;

@@ -10,6 +10,7 @@ const inRange = (value: string): boolean => {
 };
 
 /** Every instant the API takes: an ISO time with an offset, from 2000 up to (not including) 2200. */
+/*@__NO_SIDE_EFFECTS__*/
 export function instant(what: string) {
   const message = `${what} must be an ISO time between 2000 and 2199`;
   return z.iso.datetime({ offset: true, error: message }).refine(inRange, message);

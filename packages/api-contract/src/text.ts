@@ -32,8 +32,10 @@ export interface TextOptions {
 /**
  * Every string the API takes: no NUL (PostgreSQL text cannot hold it), no lone surrogate (no valid UTF-8 for it),
  * bounded, and NFC-normalised and trimmed so that composed and decomposed spellings are the same value. The length
- * is checked before the work of normalising, so a huge value costs nothing.
+ * is checked before the work of normalising, so a huge value costs nothing. Building it has no side effects, which
+ * the annotation tells the web app's bundler.
  */
+/*@__NO_SIDE_EFFECTS__*/
 export function text(options: TextOptions = {}) {
   const { min = 0, max = TEXT_MAX_LENGTH, exact = false } = options;
   const required = options.required ?? TEXT_MESSAGES.required;

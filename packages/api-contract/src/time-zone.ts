@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { VALIDATION } from './messages.js';
 import { text } from './text.js';
 
@@ -30,10 +31,11 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** A time zone as the user sends it, stored under its canonical name. */
-export const timeZone = text({ min: 1, max: 64, required: VALIDATION.timezone, tooLong: VALIDATION.timezone }).transform(
-  (zone, context) => {
+export const timeZone = z.pipe(
+  text({ min: 1, max: 64, required: VALIDATION.timezone, tooLong: VALIDATION.timezone }),
+  z.transform((zone: string, context) => {
     const canonical = canonicalTimeZone(zone);
-    if (canonical === undefined) context.addIssue({ code: 'custom', message: VALIDATION.timezone });
+    if (canonical === undefined) context.addIssue({ code: 'custom', message: VALIDATION.timezone, input: zone });
     return canonical ?? zone;
-  },
+  }),
 );
