@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { BREAKS_PER_DAY_FALLBACK, BREAKS_PER_DAY_OPTIONS, WORK_END_OPTIONS, WORK_START_OPTIONS } from './constants.js';
 import { VALIDATION } from './messages.js';
 import { text } from './text.js';
-import { timeZone } from './time-zone.js';
+import { canonicalTimeZone } from './time-zone.js';
+
+/**
+ * A time zone as the user sends it, stored under its canonical name. Kept apart from the zone rules in time-zone.ts,
+ * which the web app's entry imports without zod.
+ */
+export const timeZone = z.pipe(
+  text({ min: 1, max: 64, required: VALIDATION.timezone, tooLong: VALIDATION.timezone }),
+  z.transform((zone: string, context) => {
+    const canonical = canonicalTimeZone(zone);
+    if (canonical === undefined) context.addIssue({ code: 'custom', message: VALIDATION.timezone, input: zone });
+    return canonical ?? zone;
+  }),
+);
 
 /** A stored breaks-per-day outside 3–6 counts as 5 (spec §5). */
 export function effectiveBreaksPerDay(stored: number | null | undefined): number {

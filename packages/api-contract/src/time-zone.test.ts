@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, timeZone } from './time-zone.js';
+import { timeZone } from './preferences.js';
+import { canonicalTimeZone } from './time-zone.js';
 
 describe('time zones are stored under names PostgreSQL knows', () => {
   it('reads legacy and differently written names as their canonical zone', () => {

@@ -1,7 +1,3 @@
-import { z } from 'zod';
-import { VALIDATION } from './messages.js';
-import { text } from './text.js';
-
 /**
  * The zones Intl lists are its canonical IANA names, and PostgreSQL and PGlite know each of them (checked by the
  * database tests). Intl also resolves legacy names that PostgreSQL lacks (US/Pacific-New resolves to
@@ -29,13 +25,3 @@ export function canonicalTimeZone(zone: string): string | undefined {
 export function isValidTimeZone(zone: string): boolean {
   return canonicalTimeZone(zone) !== undefined;
 }
-
-/** A time zone as the user sends it, stored under its canonical name. */
-export const timeZone = z.pipe(
-  text({ min: 1, max: 64, required: VALIDATION.timezone, tooLong: VALIDATION.timezone }),
-  z.transform((zone: string, context) => {
-    const canonical = canonicalTimeZone(zone);
-    if (canonical === undefined) context.addIssue({ code: 'custom', message: VALIDATION.timezone, input: zone });
-    return canonical ?? zone;
-  }),
-);
