@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Usernames and e-mail addresses are stored NFC-normalised, so `José` typed composed or decomposed is one name and
  * the existing lower() unique indexes hold after normalisation; a check keeps it so. Accounts that registered twice
- * under the two spellings keep everything: the later one's username gets a suffix of its id (it can still sign in
- * by e-mail). E-mail addresses never had this problem (the app takes ASCII addresses only), so a clash there stops
+ * under the two spellings keep everything: the later one's username gets a suffix of its id (it signs in
+ * with that name; password and e-mail are unchanged). E-mail addresses never had this problem (the app takes ASCII addresses only), so a clash there stops
  * the migration rather than changing an address.
  *
  * `usable_time_zone` is the zone a stored preference means to the database: a zone PostgreSQL rejects (a legacy name
