@@ -4,9 +4,9 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Usernames and e-mail addresses are stored NFC-normalised, so `José` typed composed or decomposed is one name and
  * the existing lower() unique indexes hold after normalisation; a check keeps it so. Accounts that registered twice
- * under the two spellings keep everything: the later one's username gets a suffix of its id (it signs in
- * with that name; password and e-mail are unchanged). E-mail addresses never had this problem (the app takes ASCII addresses only), so a clash there stops
- * the migration rather than changing an address.
+ * under the two spellings keep everything: the one stored decomposed (or the later one) gets a suffix of its id on
+ * its username and signs in with that name; password and e-mail are unchanged. E-mail addresses never had this
+ * problem (the app takes ASCII addresses only), so a clash there stops the migration rather than changing an address.
  *
  * `usable_time_zone` is the zone a stored preference means to the database: a zone PostgreSQL rejects (a legacy name
  * the runtime still knows, such as US/Pacific-New, or anything written straight into the table) reads as UTC instead
