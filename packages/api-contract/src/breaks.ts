@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { instant } from './instant.js';
+import { text } from './text.js';
 
 export const breakSessionPatch = z.union(
-  [
-    z.object({ completedAt: z.iso.datetime({ offset: true, error: 'completedAt must be an ISO time' }) }).strict(),
-    z.object({ skipped: z.literal(true) }).strict(),
-  ],
+  [z.object({ completedAt: instant('completedAt') }).strict(), z.object({ skipped: z.literal(true) }).strict()],
   { error: 'Send either completedAt (an ISO time) or skipped: true' },
 );
 export type BreakSessionPatch = z.infer<typeof breakSessionPatch>;
@@ -27,25 +26,15 @@ export interface CalendarSyncResult {
 }
 
 export const icsFeedInput = z.object({
-  url: z
-    .string({ error: 'Enter the address of your calendar feed' })
-    .trim()
-    .min(1, 'Enter the address of your calendar feed')
-    .max(2048, 'That feed address is too long'),
+  url: text({ min: 1, max: 2048, required: 'Enter the address of your calendar feed', tooLong: 'That feed address is too long' }),
 });
 export type IcsFeedInput = z.infer<typeof icsFeedInput>;
-
-const instant = (what: string) => z.iso.datetime({ offset: true, error: `${what} must be an ISO time` });
 
 export const rescheduleBreakInput = idParam.extend({ scheduledTime: instant('scheduledTime') });
 export type RescheduleBreakInput = z.infer<typeof rescheduleBreakInput>;
 
 export const changeBreakActivityInput = idParam.extend({
-  activityId: z
-    .string({ error: 'Choose an activity' })
-    .trim()
-    .min(1, 'Choose an activity')
-    .max(100, 'That activity id is too long'),
+  activityId: text({ min: 1, max: 100, required: 'Choose an activity', tooLong: 'That activity id is too long' }),
 });
 export type ChangeBreakActivityInput = z.infer<typeof changeBreakActivityInput>;
 

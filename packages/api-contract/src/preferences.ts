@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { BREAKS_PER_DAY_FALLBACK, BREAKS_PER_DAY_OPTIONS, WORK_END_OPTIONS, WORK_START_OPTIONS } from './constants.js';
 import { VALIDATION } from './messages.js';
+import { text } from './text.js';
+import { canonicalTimeZone } from './time-zone.js';
 
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const timeZone = z.string().max(64).refine(isValidTimeZone, VALIDATION.timezone);
+/**
+ * A time zone as the user sends it, stored under its canonical name. Kept apart from the zone rules in time-zone.ts,
+ * which the web app's entry imports without zod.
+ */
+export const timeZone = z.pipe(
+  text({ min: 1, max: 64, required: VALIDATION.timezone, tooLong: VALIDATION.timezone }),
+  z.transform((zone: string, context) => {
+    const canonical = canonicalTimeZone(zone);
+    if (canonical === undefined) context.addIssue({ code: 'custom', message: VALIDATION.timezone, input: zone });
+    return canonical ?? zone;
+  }),
+);
 
 /** A stored breaks-per-day outside 3–6 counts as 5 (spec §5). */
 export function effectiveBreaksPerDay(stored: number | null | undefined): number {
@@ -35,7 +39,7 @@ export const preferences = z.object({
 });
 export type Preferences = z.infer<typeof preferences>;
 
-const shortList = z.array(z.string().trim().min(1).max(64)).max(64);
+const shortList = z.array(text({ min: 1, max: 64 })).max(64);
 
 /** PUT /api/user/preferences: every field optional, each checked against the spec's option sets. */
 export const preferencesUpdate = z
@@ -48,7 +52,7 @@ export const preferencesUpdate = z
     workEndTime: z.enum(WORK_END_OPTIONS, { error: VALIDATION.workEndTime }),
     notificationsEnabled: z.boolean(),
     timezone: timeZone,
-    selectedExercise: z.string().trim().min(1).max(64),
+    selectedExercise: text({ min: 1, max: 64 }),
     equipment: shortList,
     breakTypes: shortList,
     calendarBookingEnabled: z.boolean(),
@@ -71,6 +75,6 @@ export const adoptTimeZoneInput = z.object({ timezone: timeZone });
 export type AdoptTimeZoneInput = z.infer<typeof adoptTimeZoneInput>;
 
 export const selectedActivitiesInput = z.object({
-  selectedActivities: z.array(z.string().min(1).max(80)).max(200),
+  selectedActivities: z.array(text({ min: 1, max: 80 })).max(200),
 });
 export type SelectedActivitiesInput = z.infer<typeof selectedActivitiesInput>;

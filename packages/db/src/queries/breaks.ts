@@ -62,11 +62,11 @@ export type UpcomingBreakRow = Pick<
 >;
 
 /**
- * Breaks from the start of the user's today (midnight in their saved zone, UTC without one) on, earliest first: one
+ * Breaks from the start of the user's today (midnight in their saved zone; UTC without one or for one the database rejects) on, earliest first: one
  * round trip that finds the zone and the breaks together, reading only what the upcoming-breaks view shows.
  */
 export function listBreaksFromStartOfToday(db: Db, userId: string, now: Date): Promise<UpcomingBreakRow[]> {
-  const zone = sql<string>`coalesce(p.timezone, 'UTC')`;
+  const zone = sql<string>`usable_time_zone(p.timezone)`;
   return db
     .selectFrom('break_sessions as b')
     .leftJoin('preferences as p', 'p.user_id', 'b.user_id')

@@ -70,7 +70,7 @@ export async function findSessionWithUser(db: Db, sessionId: string): Promise<Se
 const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
-  const zone = sql`coalesce((select p.timezone from preferences p where p.user_id = sessions.user_id), 'UTC')`;
+  const zone = sql`usable_time_zone((select p.timezone from preferences p where p.user_id = sessions.user_id))`;
   const upcoming = sql<UpcomingBreakJson[]>`(
     select coalesce(json_agg(json_build_object(
       'id', b.id,
@@ -98,7 +98,7 @@ const compiledUpcomingReads = new WeakMap<Db, CompiledQuery<SessionWithUpcomingB
 
 /**
  * The most frequent request in one round trip: the session, its user, and the user's breaks from the start of their
- * today (midnight in their saved zone, UTC without one) on, earliest first. PostgreSQL builds each break as JSON with its
+ * today (midnight in their saved zone; UTC without one or for one the database rejects) on, earliest first. PostgreSQL builds each break as JSON with its
  * times already formatted, so the API neither parses nor formats a date for it. The statement differs between
  * requests only in its values, so it is built and compiled once per database instead of on every request (about 30 µs
  * of CPU each time).
