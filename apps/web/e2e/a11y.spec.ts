@@ -13,12 +13,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** Landmarks (best practice, outside the WCAG tags above): one main landmark, and no content outside a landmark. */
+async function landmarkViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(['landmark-one-main', 'region']).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
 async function scan(page: Page, screen: Screen, viewport: string, testInfo: TestInfo): Promise<void> {
   await page.goto(screen.path);
   await expect(screen.ready(page)).toBeVisible();
   await saveScreenshot(page, testInfo, `${screen.name}-${viewport}`);
   expect(await seriousViolations(page), `${screen.path} at ${viewport} width`).toEqual([]);
 }
+
+/** The signed-out forms: the spec's sign-in, registration and reset-request screens, and the others in the same card. */
+const FORM_SCREENS = SIGNED_OUT_SCREENS.filter((screen) => screen.path !== '/' && screen.path !== '/oauth-debug');
 
 async function newPage(browser: Browser, baseURL: string | undefined, width: number, height: number): Promise<Page> {
   // axe runs its script in the page: it needs a page of a context of our own (toolchain.md).
@@ -30,6 +41,19 @@ async function newPage(browser: Browser, baseURL: string | undefined, width: num
   });
   return context.newPage();
 }
+
+test('the signed-out forms have one main landmark and nothing outside a landmark', async ({ browser, baseURL }) => {
+  expect(FORM_SCREENS.map((screen) => screen.path)).toEqual(expect.arrayContaining(['/login', '/register', '/forgot-password']));
+  const page = await newPage(browser, baseURL, 1280, 800);
+  for (const screen of FORM_SCREENS) {
+    await test.step(screen.path, async () => {
+      await page.goto(screen.path);
+      await expect(screen.ready(page)).toBeVisible();
+      expect(await landmarkViolations(page), screen.path).toEqual([]);
+    });
+  }
+  await page.context().close();
+});
 
 for (const viewport of VIEWPORTS) {
   test(`signed-out screens have no serious accessibility problems at ${viewport.name} width`, async ({

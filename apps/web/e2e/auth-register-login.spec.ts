@@ -119,6 +119,26 @@ test('register, meet a taken username, sign in to the dashboard and log out', as
   });
 });
 
+test('after registering, the login form keeps what is typed at once: it is shown once, not mounted again', async ({ page }) => {
+  const username = uniqueName('keep');
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // The first moment the login form is there: its username field, kept to see whether that very element stays.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 });
+  const field = page.getByRole('textbox', { name: 'Username' });
+  const first = await field.elementHandle();
+  await field.pressSequentially(username);
+  await expectToast(page, 'Account created', 'Sign in with your new username and password.');
+  await page.waitForLoadState('networkidle');
+  await expect(field).toHaveValue(username);
+  expect(await first!.evaluate((node) => node.isConnected)).toBe(true);
+});
+
 test('too many wrong passwords for one account end in the server rate-limit message', async ({ page, baseURL }) => {
   const account = { username: uniqueName('limit'), email: `${uniqueName('limit')}@example.com`, password: PASSWORD };
   await registerAccount(page.request, baseURL!, account);

@@ -27,8 +27,8 @@ test('on a phone: a break’s details start the guided session, and End Early co
   await details.getByRole('button', { name: 'Start Break Session' }).click();
 
   const dialog = page.getByRole('dialog', { name: `Break session: ${session.activity.name}` });
-  await expect(dialog.getByTestId('session-step')).toHaveText(session.activity.instructions[0]!);
-  await expect(dialog.getByText(`Step 1 of ${session.activity.instructions.length}`, { exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('session-step')).toHaveText(session.activity.steps[0]!);
+  await expect(dialog.getByText(`Step 1 of ${session.activity.steps.length}`, { exact: true })).toBeVisible();
   await saveScreenshot(page, testInfo, 'break-session-phone');
   await dialog.getByRole('button', { name: 'End Early' }).click();
   await expectToast(page, 'Break Updated', 'Nicely done. The break is marked as complete.');

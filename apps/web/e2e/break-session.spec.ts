@@ -11,7 +11,7 @@ test('a guided break: steps, countdown, pause and resume, skip a step, end early
   const dialog = page.getByRole('dialog', { name: `Break session: ${session.activity.name}` });
   const timer = dialog.getByRole('timer', { name: 'Time left' });
   const step = dialog.getByTestId('session-step');
-  const steps = session.activity.instructions;
+  const steps = session.activity.steps;
 
   await test.step('the detail dialog starts the session on the first step', async () => {
     await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();

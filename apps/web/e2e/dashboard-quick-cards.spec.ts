@@ -14,7 +14,7 @@ test('Start Break Session on the dashboard opens the next break’s guided sessi
   await card.click();
   const dialog = page.getByRole('dialog', { name: `Break session: ${session.activity.name}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('session-step')).toHaveText(session.activity.instructions[0]!);
+  await expect(dialog.getByTestId('session-step')).toHaveText(session.activity.steps[0]!);
   await page.screenshot({ path: test.info().outputPath('dashboard-break-session.png') });
 });
 

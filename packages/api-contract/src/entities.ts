@@ -15,9 +15,17 @@ export const breakActivity = z.object({
   difficulty: z.enum(difficulties),
   equipment: z.string(),
   summary: z.string(),
-  instructions: z.array(z.string()),
+  /** Spec §3: the instructions as text, the steps in order, one a line. */
+  instructions: z.string(),
+  /** The same steps one by one, for the guided session and lists. */
+  steps: z.array(z.string()),
 });
 export type BreakActivity = z.infer<typeof breakActivity>;
+
+/** The spec's `instructions` text of an activity's steps: in order, one a line. */
+export function instructionsText(steps: readonly string[]): string {
+  return steps.join('\n');
+}
 
 export const calendarProviders = ['google', 'ics'] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
@@ -53,6 +61,7 @@ export const breakSession = z.object({
     name: true,
     type: true,
     instructions: true,
+    steps: true,
     duration: true,
     difficulty: true,
     equipment: true,

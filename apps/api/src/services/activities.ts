@@ -1,4 +1,4 @@
-import type { BreakActivity } from '@breaker/api-contract';
+import { instructionsText, type BreakActivity } from '@breaker/api-contract';
 import { listActivities, type BreakActivityRow } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 
@@ -11,7 +11,8 @@ export function toBreakActivity(row: BreakActivityRow): BreakActivity {
     difficulty: row.difficulty,
     equipment: row.equipment,
     summary: row.summary,
-    instructions: row.instructions,
+    instructions: instructionsText(row.instructions),
+    steps: row.instructions,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   AppError,
   breakStatus,
+  instructionsText,
   SERVER_MESSAGES,
   type BreakSession,
   type BreakSessionPatch,
@@ -32,8 +33,16 @@ function toUpcomingBreakJson(row: UpcomingBreakRow): UpcomingBreakJson {
   };
 }
 
+type ShownActivityFields = BreakSession['activity'];
+
+/** The activity as a break shows it: the stored steps become the spec's `instructions` text and travel as `steps`. */
+function toShownActivity(activity: BreakWithActivity['activity']): ShownActivityFields {
+  const { id, name, type, instructions: steps, duration, difficulty, equipment } = activity;
+  return { id, name, type, instructions: instructionsText(steps), steps, duration, difficulty, equipment };
+}
+
 export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, 'activity'>): BreakSession {
-  return { ...toUpcomingBreakJson(row), activity: row.activity };
+  return { ...toUpcomingBreakJson(row), activity: toShownActivity(row.activity) };
 }
 
 /**
@@ -42,7 +51,7 @@ export function toBreakSession(row: UpcomingBreakRow & Pick<BreakWithActivity, '
  * catalogue read again (an activity it did not know) brings new rows and new text with them.
  */
 interface ShownActivity {
-  activity: BreakWithActivity['activity'];
+  activity: ShownActivityFields;
   json: string;
 }
 
@@ -51,8 +60,7 @@ const shownActivities = new WeakMap<BreakActivityRow, ShownActivity>();
 function activityShown(row: BreakActivityRow): ShownActivity {
   let shown = shownActivities.get(row);
   if (!shown) {
-    const { id, name, type, instructions, duration, difficulty, equipment } = row;
-    const activity = { id, name, type, instructions, duration, difficulty, equipment };
+    const activity = toShownActivity(row);
     shown = { activity, json: JSON.stringify(activity) };
     shownActivities.set(row, shown);
   }

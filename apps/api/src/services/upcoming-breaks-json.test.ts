@@ -1,4 +1,4 @@
-import { breakSession } from '@breaker/api-contract';
+import { breakActivity, breakSession } from '@breaker/api-contract';
 import { parseConfig } from '@breaker/api-contract/config';
 import { insertBreak, listActivities, moveScheduledBreak, updateBreakOutcome, upsertActivities } from '@breaker/db';
 import { insertTestUser, type TestBackend } from '@breaker/db/testing';
@@ -83,6 +83,41 @@ describe.each<TestBackend>(['postgres', 'pglite'])('the upcoming breaks answer a
       { completed: false, skipped: false, pinned: false },
     ]);
     expect(breaks.find((b) => b.pinned)?.placementReason).toBe(HAND_REASON);
+  });
+
+  // Spec §3: an activity's `instructions` is text; the steps travel beside it, in every answer that shows an activity.
+  it('gives each activity its instructions as text, the steps in order one a line, and the steps beside it', async () => {
+    const { token } = await userWithEveryKindOfBreak(`json-instructions-${backend}`, null);
+    const headers = { cookie: `${COOKIE}=${token}` };
+    const stored = new Map((await listActivities(subject.db)).map((a) => [a.id, a.instructions]));
+    const { rest, trpcBreaks } = await answers(token);
+    const catalogueRest = await subject.app.inject({ method: 'GET', url: '/api/break-activities', headers });
+    const catalogueTrpc = await subject.app.inject({ method: 'GET', url: '/trpc/activities.list', headers });
+    const upcoming = JSON.parse(rest.body) as { id: string; skipped: boolean; completedAt: string | null }[];
+    const open = upcoming.find((b) => !b.skipped && b.completedAt === null)!;
+    const completed = await subject.app.inject({
+      method: 'PATCH',
+      url: `/api/break-sessions/${open.id}`,
+      headers: { ...headers, origin: ORIGIN },
+      payload: { completedAt: NOW.toISOString() },
+    });
+    expect(completed.statusCode).toBe(200);
+
+    const shown = [
+      ...breakSession
+        .array()
+        .parse(trpcBreaks)
+        .map((b) => b.activity),
+      breakSession.parse(completed.json()).activity,
+      ...breakActivity.array().parse(catalogueRest.json()),
+      ...breakActivity.array().parse(catalogueTrpc.json<{ result: { data: unknown } }>().result.data),
+    ];
+    expect(shown.length).toBeGreaterThan(upcoming.length * 2);
+    for (const activity of shown) {
+      expect(typeof activity.instructions).toBe('string');
+      expect(activity.steps).toEqual(stored.get(activity.id));
+      expect(activity.instructions).toBe(activity.steps.join('\n'));
+    }
   });
 
   it('answers an empty list for a user without breaks', async () => {

@@ -12,11 +12,11 @@ interface AuthCardProps {
   footer?: ReactNode;
 }
 
-/** The centred card every signed-out form sits in. */
+/** The centred card every signed-out form sits in: the page's main landmark, so no content is outside a landmark. */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
+    <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Stack w="100%" maw={440} gap="lg">
         <AnchorLink to="/" underline="never" c="inherit" aria-label={`${PRODUCT_NAME} home`} w="fit-content">
           <BrandMark />

@@ -15,10 +15,7 @@ interface BreakSessionModalProps {
 
 /** The guided break: the activity's steps one at a time against a countdown of its duration, then marked complete. */
 export default function BreakSessionModal({ session, pending, onComplete, onClose }: BreakSessionModalProps) {
-  const plan = useMemo(
-    () => planSteps(session.activity.instructions, session.duration),
-    [session.activity.instructions, session.duration],
-  );
+  const plan = useMemo(() => planSteps(session.activity.steps, session.duration), [session.activity.steps, session.duration]);
   const total = plan.at(-1)?.endsAt ?? 60;
   const countdown = useCountdown(total);
   const index = stepAt(plan, countdown.elapsed);

@@ -63,9 +63,9 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
             <Title order={3} fz="md" mb="xs">
               Instructions
             </Title>
-            {session.activity.instructions.length > 0 ? (
+            {session.activity.steps.length > 0 ? (
               <List type="ordered" spacing="xs">
-                {session.activity.instructions.map((step, index) => (
+                {session.activity.steps.map((step, index) => (
                   <List.Item key={index}>{step}</List.Item>
                 ))}
               </List>

@@ -47,7 +47,7 @@ export function ActivityCard({ activity, checked, onToggle }: ActivityCardProps)
           </Badge>
         </Group>
         <Text fz="sm" lineClamp={3}>
-          {activity.summary || activity.instructions.join(' ')}
+          {activity.summary || activity.instructions}
         </Text>
         {activity.equipment && activity.equipment !== 'none' && (
           <Text fz="sm" c="dimmed">
