@@ -14,17 +14,19 @@ import {
   type CalendarJobDeps,
 } from '@breaker/worker/jobs';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
+import { oneRunPerUser } from './one-run-per-user.js';
 
 /** Without Redis the API runs the worker's own job functions itself; the embedded database serialises them. */
 export function createInProcessRunner(deps: CalendarJobDeps, options: { sweepEveryMs?: number } = {}): JobRunner {
   const syncsRunning = new Map<string, Promise<Awaited<ReturnType<typeof runCalendarSync>>>>();
+  const placeBreaks = oneRunPerUser(async (payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> => {
+    const result = await runPlaceBreaks(deps, payload);
+    await runner.writeBreaksBack(payload.userId);
+    return result;
+  });
   const runner: JobRunner = {
     mode: 'in-process',
-    async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
-      const result = await runPlaceBreaks(deps, payload);
-      await runner.writeBreaksBack(payload.userId);
-      return result;
-    },
+    placeBreaks,
     async writeBreaksBack(userId: string) {
       void runBreakWriteBack(deps, { userId }).catch((error: unknown) =>
         deps.log.warn({ err: error, userId }, 'writing breaks to the calendar failed'),

@@ -4,6 +4,7 @@ import {
   deduplicationId,
   DEFAULT_JOB_OPTIONS,
   placeBreaksPayload,
+  placementDeduplication,
   QUEUES,
   SERVER_MESSAGES,
   type CalendarSyncPayload,
@@ -13,7 +14,7 @@ import {
   type RefreshBreaksResult,
   writeBackPayload,
 } from '@breaker/api-contract';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, type DeduplicationOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 import { watchRedisOutages } from './redis-outage.js';
@@ -64,15 +65,21 @@ export async function createQueueRunner(
     log,
   );
 
-  const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplicationId?: string) =>
-    target.queue.add(name, data, deduplicationId ? { deduplication: { id: deduplicationId } } : {}).catch((error: unknown) => {
+  const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplication: DeduplicationOptions) =>
+    target.queue.add(name, data, { deduplication }).catch((error: unknown) => {
       throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
     });
 
   return {
     mode: 'queue',
     async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
-      const job = await enqueue(placement, QUEUES.placeBreaks, placeBreaksPayload.parse(payload));
+      // A request that joins a run under way answers with that run's result; the run queued behind it follows.
+      const job = await enqueue(
+        placement,
+        QUEUES.placeBreaks,
+        placeBreaksPayload.parse(payload),
+        placementDeduplication(payload.userId),
+      );
       try {
         return (await job.waitUntilFinished(placement.events, PLACEMENT_WAIT_MS)) as RefreshBreaksResult;
       } catch (error) {
@@ -89,12 +96,9 @@ export async function createQueueRunner(
     },
     async syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult> {
       // One sync per user in flight: a second request joins the one already queued or running.
-      const job = await enqueue(
-        sync,
-        QUEUES.calendarSync,
-        calendarSyncPayload.parse(payload),
-        deduplicationId(QUEUES.calendarSync, payload.userId),
-      );
+      const job = await enqueue(sync, QUEUES.calendarSync, calendarSyncPayload.parse(payload), {
+        id: deduplicationId(QUEUES.calendarSync, payload.userId),
+      });
       if (waitMs <= 0) return SYNC_RUNNING;
       try {
         return (await job.waitUntilFinished(sync.events, waitMs)) as CalendarSyncResult;
