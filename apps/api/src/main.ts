@@ -1,5 +1,6 @@
 import { MAINTENANCE_SWEEP_MS } from '@breaker/api-contract';
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
+import { refuseEvictingRedis } from '@breaker/worker/jobs';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
@@ -14,6 +15,7 @@ import { openOperatorQueues } from './operators/operator-queues.js';
 
 const config = loadConfig();
 const logger = createLogger(config, 'api');
+if (config.redisUrl) await refuseEvictingRedis(config.redisUrl, logger, { maxRetriesPerRequest: 1 });
 
 const database = await openPreparedDatabase(config, logger);
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_JOB_OPTIONS,
   MAINTENANCE_SWEEP_MS,
   placeBreaksPayload,
+  placementDeduplication,
   QUEUES,
   writeBackPayload,
 } from '@breaker/api-contract';
@@ -16,6 +17,7 @@ import { runBreakWriteBack, runCalendarSync, runMaintenanceSweep, runPlaceBreaks
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { createMetricsRegistry } from './metrics/registry.js';
 import { createWorkerConnection } from './queue-connection.js';
+import { refuseEvictingRedis } from './redis-eviction-policy.js';
 import { watchRedisOutages } from './redis-outage.js';
 
 const config = loadConfig();
@@ -26,6 +28,8 @@ if (!config.redisUrl || !config.databaseUrl) {
   process.exit(0);
 }
 
+// Waits for Redis like the rest of the start-up does.
+await refuseEvictingRedis(config.redisUrl, log, { maxRetriesPerRequest: null });
 const database = await openPreparedDatabase(config, log);
 if (config.databasePoolSize <= config.workerConcurrency) {
   // Each running place-breaks job holds a connection: with none to spare, write-backs and syncs wait behind them.
@@ -99,9 +103,7 @@ const maintenanceWorker = new Worker(
         },
         async placeBreaks(userId) {
           const payload = placeBreaksPayload.parse({ userId, trigger: 'cadence' });
-          await placeBreaksQueue.add(QUEUES.placeBreaks, payload, {
-            deduplication: { id: deduplicationId(QUEUES.placeBreaks, userId) },
-          });
+          await placeBreaksQueue.add(QUEUES.placeBreaks, payload, { deduplication: placementDeduplication(userId) });
         },
       },
     ),

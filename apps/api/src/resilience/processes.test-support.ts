@@ -163,7 +163,8 @@ export interface PrivateRedis {
   start(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+/** `settings` are more redis-server flags, e.g. `['--maxmemory-policy', 'allkeys-lru']`. */
+export async function startPrivateRedis(settings: readonly string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   let server: RunningProcess | undefined;
   const redis: PrivateRedis = {
@@ -173,7 +174,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       server = await launch(
         'redis',
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...settings],
         {
           PATH: process.env['PATH'] ?? '/usr/bin:/bin',
         },

@@ -11,6 +11,7 @@ export { syncWindow } from './sync-window.js';
 export { FEED_CALENDAR_ID, readFeed } from '../calendar/ics-sync.js';
 export { icsEvents } from '../calendar/ics-events.js';
 export { normaliseFeedUrl } from '../calendar/feed-fetch.js';
+export { evictionPolicyProblem, refuseEvictingRedis } from '../redis-eviction-policy.js';
 export type { CalendarJobDeps } from './calendar-job-deps.js';
 export type { SweepTargets } from './maintenance-sweep.js';
 
