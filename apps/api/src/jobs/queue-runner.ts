@@ -3,12 +3,15 @@ import {
   calendarSyncPayload,
   deduplicationId,
   DEFAULT_JOB_OPTIONS,
+  MAIL_JOB_OPTIONS,
+  passwordResetMailPayload,
   placeBreaksPayload,
   placementDeduplication,
   QUEUES,
   SERVER_MESSAGES,
   type CalendarSyncPayload,
   type CalendarSyncResult,
+  type PasswordResetMailPayload,
   type PlaceBreaksPayload,
   type QueueName,
   type RefreshBreaksResult,
@@ -59,9 +62,14 @@ export async function createQueueRunner(
     ...(prefix ? { prefix } : {}),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
+  const resetMail = new Queue(QUEUES.passwordResetMail, {
+    connection,
+    ...(prefix ? { prefix } : {}),
+    defaultJobOptions: MAIL_JOB_OPTIONS,
+  });
   watchRedisOutages(
     connection,
-    [eventsConnection, ...eventsClients, placement.queue, placement.events, sync.queue, sync.events, writeBack],
+    [eventsConnection, ...eventsClients, placement.queue, placement.events, sync.queue, sync.events, writeBack, resetMail],
     log,
   );
 
@@ -107,6 +115,16 @@ export async function createQueueRunner(
         throw new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
       }
     },
+    async sendPasswordReset(payload: PasswordResetMailPayload) {
+      // Asked again while one waits: that one mail goes, with a link made when it is sent.
+      await resetMail
+        .add(QUEUES.passwordResetMail, passwordResetMailPayload.parse(payload), {
+          deduplication: { id: deduplicationId(QUEUES.passwordResetMail, payload.userId), keepLastIfActive: true },
+        })
+        .catch((error: unknown) => {
+          throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
+        });
+    },
     async ping() {
       await connection.ping();
     },
@@ -117,6 +135,7 @@ export async function createQueueRunner(
           await queue.close();
         }
         await writeBack.close();
+        await resetMail.close();
         await eventsConnection.quit();
         await connection.quit();
       })().then(

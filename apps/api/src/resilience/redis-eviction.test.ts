@@ -1,16 +1,13 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evictionPolicyProblem } from '@breaker/worker/jobs';
-import { launch, recentOutput, startPrivateRedis, stopAllProcesses, type PrivateRedis } from './processes.test-support.js';
-
-/** The API and the worker from their sources, as `pnpm dev` runs them: no build needed to see how they start. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const MAINS = {
-  api: new URL('../main.ts', import.meta.url).pathname,
-  worker: new URL('../../../worker/src/main.ts', import.meta.url).pathname,
-};
+import {
+  launchFromSource,
+  recentOutput,
+  startPrivateRedis,
+  stopAllProcesses,
+  type PrivateRedis,
+} from './processes.test-support.js';
 const REFUSAL = /Redis maxmemory-policy is allkeys-lru, which can evict queued jobs: set maxmemory-policy to noeviction/;
 
 describe('a Redis that may evict keys', () => {
@@ -38,21 +35,14 @@ describe('a Redis that may evict keys', () => {
   it.each(['api', 'worker'] as const)(
     'stops the %s at start-up with one line saying so, and status 1',
     async (name) => {
-      const started = await launch(
-        name,
-        process.execPath,
-        ['--conditions=@breaker/source', '--import', TSX_LOADER, MAINS[name]],
-        {
-          PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-          HOME: process.env['HOME'] ?? '/tmp',
-          REDIS_URL: redis.url,
-          // Never reached: the check comes first.
-          DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
-          PORT: '0',
-          WORKER_METRICS_PORT: '0',
-          LOG_LEVEL: 'info',
-        },
-      );
+      const started = await launchFromSource(name, {
+        REDIS_URL: redis.url,
+        // Never reached: the check comes first.
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        PORT: '0',
+        WORKER_METRICS_PORT: '0',
+        LOG_LEVEL: 'info',
+      });
       let timer: NodeJS.Timeout | undefined;
       const exit = await Promise.race([
         started.exited,
