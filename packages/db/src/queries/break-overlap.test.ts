@@ -107,8 +107,8 @@ describe.each<TestBackend>(['postgres', 'pglite'])('two breaks of one user never
     const db = database().db;
     await breaksNeverOverlap.down(db);
     try {
-      const kept = await insertBreak(db, userId, byHand(0, day(9)));
-      const { created } = await storePlan(db, planRun(userId), day(10), day(24), [
+      await insertBreak(db, userId, byHand(0, day(9)));
+      await storePlan(db, planRun(userId), day(10), day(24), [
         { activityId: slug(1), scheduledTime: day(10), duration: 4, placementReason: 'earlier' },
         { activityId: slug(2), scheduledTime: day(11), duration: 4, placementReason: 'alone' },
       ]);
