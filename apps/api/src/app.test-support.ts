@@ -7,9 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
+import { createMailer } from '@breaker/worker/jobs';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
-import { createMailer } from './mail/mailer.js';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -43,6 +43,8 @@ export async function startTestApp(
   const jobs = options.jobs
     ? await options.jobs(database, logger)
     : createInProcessRunner({
+        mailer: createMailer(config),
+        appUrl: config.appUrl,
         db: database.db,
         log: logger,
         now,
@@ -52,14 +54,12 @@ export async function startTestApp(
         googleRetry: { sleep: () => Promise.resolve() },
         googleTimeoutMs: 1000,
       });
-  const mailer = createMailer(config);
   const app = await buildApp({
     deps: {
       config,
       database,
       db: database.db,
       jobs,
-      mailer,
       limits: createAbuseLimits(),
       cipher,
       now,
@@ -74,7 +74,6 @@ export async function startTestApp(
     async close() {
       await app.close();
       await jobs.close();
-      mailer.close();
       await database.dispose();
     },
   };

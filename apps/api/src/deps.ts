@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AbuseLimits } from './auth/abuse-limits.js';
 import type { Config } from './env.js';
 import type { JobRunner } from './jobs/job-runner.js';
-import type { Mailer } from './mail/mailer.js';
 
 /** What every service needs, built once at start-up and passed down; nothing reaches for globals. */
 export interface AppDeps {
@@ -12,7 +11,6 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Db;
   jobs: JobRunner;
-  mailer: Mailer;
   limits: AbuseLimits;
   /** Seals refresh tokens and feed URLs before they are stored. */
   cipher: TokenCipher;

@@ -1,5 +1,7 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
-import { describe, expect, it } from 'vitest';
+import { insertBreak, listActivities } from '@breaker/db';
+import { insertTestUser, openTestDatabase } from '@breaker/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHttpError } from './errors.js';
 
 function withCode(message: string, code: string): Error {
@@ -24,5 +26,33 @@ describe('unreachable PostgreSQL or Redis', () => {
       status: 500,
       message: SERVER_MESSAGES.internal,
     });
+  });
+});
+
+describe('a write the database refuses because two breaks would overlap', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('answers 409 with a message instead of a 500', async () => {
+    const db = database!.db;
+    const { user } = await insertTestUser(db, { username: 'overlap' });
+    const [activity] = await listActivities(db);
+    const at = (minute: number) => ({
+      activityId: activity!.id,
+      scheduledTime: new Date(Date.UTC(2026, 10, 23, 10, minute)),
+      duration: 3,
+      placementReason: 'by hand',
+    });
+    await insertBreak(db, user.id, at(0));
+    const refused = await insertBreak(db, user.id, at(2)).then(
+      () => expect.fail('the overlapping break was stored'),
+      (error: unknown) => error,
+    );
+    expect(toHttpError(refused)).toEqual({ status: 409, message: SERVER_MESSAGES.breakOverlaps, expected: true, outage: false });
   });
 });

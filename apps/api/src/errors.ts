@@ -1,4 +1,5 @@
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
+import { isBreakOverlap } from '@breaker/db';
 import { ZodError } from 'zod';
 
 export interface HttpError {
@@ -31,6 +32,8 @@ export function toHttpError(error: unknown): HttpError {
     };
   }
   if (error instanceof ZodError) return { status: 400, message: firstIssueMessage(error), expected: true, outage: false };
+  // The database's own guarantee caught a write that the checks under the user's lock should have refused.
+  if (isBreakOverlap(error)) return { status: 409, message: SERVER_MESSAGES.breakOverlaps, expected: true, outage: false };
   if (isDependencyDown(error)) {
     return {
       status: 503,

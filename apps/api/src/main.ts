@@ -1,5 +1,6 @@
 import { MAINTENANCE_SWEEP_MS } from '@breaker/api-contract';
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
+import { createMailer, refuseEvictingRedis } from '@breaker/worker/jobs';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
@@ -9,11 +10,11 @@ import { createQueueRunner } from './jobs/queue-runner.js';
 import { watchRedisOutages } from './jobs/redis-outage.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './logger.js';
-import { createMailer } from './mail/mailer.js';
 import { openOperatorQueues } from './operators/operator-queues.js';
 
 const config = loadConfig();
 const logger = createLogger(config, 'api');
+if (config.redisUrl) await refuseEvictingRedis(config.redisUrl, logger, { maxRetriesPerRequest: 1 });
 
 const database = await openPreparedDatabase(config, logger);
 
@@ -23,6 +24,9 @@ const jobs: JobRunner = config.redisUrl
   ? await createQueueRunner(config.redisUrl, undefined, logger.child({ jobs: 'queue' }))
   : createInProcessRunner(
       {
+        // Mail goes out from this process only when jobs run here; with Redis the worker sends it.
+        mailer: createMailer(config),
+        appUrl: config.appUrl,
         db: database.db,
         log: logger.child({ jobs: 'in-process' }),
         now,
@@ -34,21 +38,19 @@ const jobs: JobRunner = config.redisUrl
     );
 
 const operatorQueues = config.redisUrl ? openOperatorQueues(config.redisUrl) : undefined;
-const mailer = createMailer(config);
 const limitsRedis = config.redisUrl
   ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   : undefined;
 if (limitsRedis) watchRedisOutages(limitsRedis, [], logger.child({ limits: 'redis' }));
 const limits = createAbuseLimits(limitsRedis);
 const app = await buildApp({
-  deps: { config, database, db: database.db, jobs, mailer, limits, cipher, now, queues: operatorQueues?.queues },
+  deps: { config, database, db: database.db, jobs, limits, cipher, now, queues: operatorQueues?.queues },
   logger,
   webDistDir: WEB_DIST_DIR,
 });
 app.addHook('onClose', async () => {
   await jobs.close();
   await operatorQueues?.close();
-  mailer.close();
   limitsRedis?.disconnect();
   await database.close();
 });

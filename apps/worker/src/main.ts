@@ -3,7 +3,9 @@ import {
   deduplicationId,
   DEFAULT_JOB_OPTIONS,
   MAINTENANCE_SWEEP_MS,
+  passwordResetMailPayload,
   placeBreaksPayload,
+  placementDeduplication,
   QUEUES,
   writeBackPayload,
 } from '@breaker/api-contract';
@@ -12,10 +14,19 @@ import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
 import { loadConfig } from './env.js';
-import { runBreakWriteBack, runCalendarSync, runMaintenanceSweep, runPlaceBreaks, type CalendarJobDeps } from './jobs/index.js';
+import {
+  runBreakWriteBack,
+  runCalendarSync,
+  runMaintenanceSweep,
+  runPasswordResetMail,
+  runPlaceBreaks,
+  type CalendarJobDeps,
+} from './jobs/index.js';
+import { createMailer } from './mail/mailer.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { createMetricsRegistry } from './metrics/registry.js';
 import { createWorkerConnection } from './queue-connection.js';
+import { refuseEvictingRedis } from './redis-eviction-policy.js';
 import { watchRedisOutages } from './redis-outage.js';
 
 const config = loadConfig();
@@ -26,6 +37,8 @@ if (!config.redisUrl || !config.databaseUrl) {
   process.exit(0);
 }
 
+// Waits for Redis like the rest of the start-up does.
+await refuseEvictingRedis(config.redisUrl, log, { maxRetriesPerRequest: null });
 const database = await openPreparedDatabase(config, log);
 if (config.databasePoolSize <= config.workerConcurrency) {
   // Each running place-breaks job holds a connection: with none to spare, write-backs and syncs wait behind them.
@@ -43,6 +56,7 @@ const deps: CalendarJobDeps = {
   allowPrivateFeeds: config.allowPrivateFeeds,
 };
 const connection = createWorkerConnection(config.redisUrl);
+const mailer = createMailer(config);
 
 const queueOptions = { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS };
 // A running job keeps its lock while this process lives; if it dies, another worker takes the job up once the lock lapses.
@@ -83,6 +97,16 @@ const calendarSyncWorker = new Worker(
   { ...workerOptions, concurrency: 2 },
 );
 
+const resetMailWorker = new Worker(
+  QUEUES.passwordResetMail,
+  (job) =>
+    runPasswordResetMail(
+      { ...deps, mailer, appUrl: config.appUrl, log: log.child({ jobId: job.id, queue: QUEUES.passwordResetMail }) },
+      passwordResetMailPayload.parse(job.data),
+    ),
+  { ...workerOptions, concurrency: 2 },
+);
+
 // A job scheduler fires once per period however many workers run.
 await maintenanceQueue.upsertJobScheduler('maintenance-sweep', { every: MAINTENANCE_SWEEP_MS }, { name: 'sweep', data: {} });
 const maintenanceWorker = new Worker(
@@ -99,16 +123,14 @@ const maintenanceWorker = new Worker(
         },
         async placeBreaks(userId) {
           const payload = placeBreaksPayload.parse({ userId, trigger: 'cadence' });
-          await placeBreaksQueue.add(QUEUES.placeBreaks, payload, {
-            deduplication: { id: deduplicationId(QUEUES.placeBreaks, userId) },
-          });
+          await placeBreaksQueue.add(QUEUES.placeBreaks, payload, { deduplication: placementDeduplication(userId) });
         },
       },
     ),
   { ...workerOptions, concurrency: 1 },
 );
 
-const workers = [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker];
+const workers = [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker, resetMailWorker];
 for (const worker of workers) {
   worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
 }
@@ -151,8 +173,9 @@ async function shutdown(signal: string): Promise<void> {
   connection.once('close', exitWithoutRedis);
   log.info({ signal }, 'finishing running jobs, then exiting');
   await metricsServer.close();
-  await Promise.all([placeBreaksWorker.close(), calendarSyncWorker.close(), maintenanceWorker.close(), writeBackWorker.close()]);
-  await Promise.all([placeBreaksQueue.close(), calendarSyncQueue.close(), maintenanceQueue.close(), writeBackQueue.close()]);
+  await Promise.all(workers.map((worker) => worker.close()));
+  await Promise.all([placeBreaksQueue, calendarSyncQueue, maintenanceQueue, writeBackQueue].map((queue) => queue.close()));
+  mailer.close();
   connection.off('close', exitWithoutRedis);
   await connection.quit();
   await database.close();

@@ -6,6 +6,7 @@ export const QUEUES = {
   calendarSync: 'calendar-sync',
   maintenance: 'maintenance',
   writeBack: 'calendar-write-back',
+  passwordResetMail: 'password-reset-mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -49,3 +50,32 @@ export const DEFAULT_JOB_OPTIONS = {
 export function deduplicationId(queue: QueueName, userId: string): string {
   return `${queue}-${userId}`;
 }
+
+/**
+ * A burst of refreshes, syncs and re-plans of one user queues one placement run: a request joins the run still waiting;
+ * one made while a run is under way queues a single run after it (BullMQ's keepLastIfActive), so nothing committed
+ * meanwhile is left unplanned and two runs of one user never go at once.
+ */
+export function placementDeduplication(userId: string): { id: string; keepLastIfActive: true } {
+  return { id: deduplicationId(QUEUES.placeBreaks, userId), keepLastIfActive: true };
+}
+
+/**
+ * A password reset e-mail to send: who asked and when, never the link's token, which the job makes itself (see
+ * docs/decisions/006-reset-mail-jobs.md), so nothing secret waits in Redis.
+ */
+export const passwordResetMailPayload = z.object({
+  userId: z.uuid(),
+  requestedAt: z.iso.datetime(),
+});
+export type PasswordResetMailPayload = z.infer<typeof passwordResetMailPayload>;
+
+/**
+ * Mail is retried for longer than the other jobs, through an SMTP server's outage of half an hour or so, yet ends
+ * within the hour the link lasts: 10 attempts 5 s, 10 s, 20 s … apart.
+ */
+export const MAIL_JOB_OPTIONS = {
+  ...DEFAULT_JOB_OPTIONS,
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 5_000 },
+} as const;

@@ -35,6 +35,7 @@ export const SERVER_MESSAGES = {
   tooManyRequests: 'Too many requests, please wait a moment and try again',
   unknownActivity: 'One or more selected activities do not exist',
   breakAlreadyTaken: 'That break is already completed or skipped',
+  breakOverlaps: 'That time overlaps another of your breaks; refresh the page and choose another time',
   activityNotFound: 'That activity was not found',
   activityNotForBreak: 'That activity does not fit this break (too long, or needs equipment you do not have)',
   slotPast: 'That time has already passed; choose a later one',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -36,13 +37,15 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return handle(db, 'postgres');
   }
+  // The migrations' extensions: PGlite loads a contrib extension only when it is named here.
+  const options = { extensions: { btree_gist } };
   let pglite: PGlite;
   if (config.dataDir) {
     const dir = join(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, options);
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(options);
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return handle(db, 'pglite');

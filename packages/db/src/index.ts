@@ -5,6 +5,8 @@ export * from './open.js';
 export * from './seed.js';
 export * from './default-preferences.js';
 export * from './token-cipher.js';
+export * from './secrets.js';
+export * from './break-overlap.js';
 export * from './queries/users.js';
 export * from './queries/sessions.js';
 export * from './queries/preferences.js';

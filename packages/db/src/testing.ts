@@ -35,8 +35,8 @@ export async function createScratchPostgres(): Promise<{ url: string; drop: () =
 
 export type TestBackend = 'postgres' | 'pglite';
 
-/** A migrated, seeded database of either kind, and a way to throw it away. */
-export async function openTestDatabase(kind: TestBackend): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+/** A migrated, seeded database of either kind, and a way to throw it away; `url` is PostgreSQL's, for other processes. */
+export async function openTestDatabase(kind: TestBackend): Promise<DatabaseHandle & { url?: string; dispose(): Promise<void> }> {
   if (kind === 'pglite') {
     const handle = await createDb({ kind: 'pglite' });
     await migrateToLatest(handle.db);
@@ -49,6 +49,7 @@ export async function openTestDatabase(kind: TestBackend): Promise<DatabaseHandl
   await seedCatalogue(handle.db);
   return {
     ...handle,
+    url: scratch.url,
     async dispose() {
       await handle.close();
       await scratch.drop();

@@ -1,7 +1,7 @@
 import { breakSession } from '@breaker/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
-import { hashSecret } from './secrets.js';
+import { hashSecret } from '@breaker/db';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -4,13 +4,15 @@ import {
   extendSession,
   findSessionWithUpcomingBreaks,
   findSessionWithUser,
+  generateSecret,
+  hashSecret,
   insertSession,
+  isWellFormedSecret,
   type Db,
   type SessionWithUser,
   type UpcomingBreakJson,
   type UserRow,
 } from '@breaker/db';
-import { generateSecret, hashSecret, isWellFormedSecret } from './secrets.js';
 
 /**
  * Every session rule lives here (see docs/decisions/001-sessions.md): a 160-bit secret from the

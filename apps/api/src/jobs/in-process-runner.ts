@@ -3,6 +3,7 @@ import {
   isAppError,
   SERVER_MESSAGES,
   type CalendarSyncPayload,
+  type PasswordResetMailPayload,
   type PlaceBreaksPayload,
   type RefreshBreaksResult,
 } from '@breaker/api-contract';
@@ -10,21 +11,25 @@ import {
   runBreakWriteBack,
   runCalendarSync,
   runMaintenanceSweep,
+  runPasswordResetMail,
   runPlaceBreaks,
   type CalendarJobDeps,
+  type MailJobDeps,
 } from '@breaker/worker/jobs';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
+import { oneRunPerUser } from './one-run-per-user.js';
 
 /** Without Redis the API runs the worker's own job functions itself; the embedded database serialises them. */
-export function createInProcessRunner(deps: CalendarJobDeps, options: { sweepEveryMs?: number } = {}): JobRunner {
+export function createInProcessRunner(deps: CalendarJobDeps & MailJobDeps, options: { sweepEveryMs?: number } = {}): JobRunner {
   const syncsRunning = new Map<string, Promise<Awaited<ReturnType<typeof runCalendarSync>>>>();
+  const placeBreaks = oneRunPerUser(async (payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> => {
+    const result = await runPlaceBreaks(deps, payload);
+    await runner.writeBreaksBack(payload.userId);
+    return result;
+  });
   const runner: JobRunner = {
     mode: 'in-process',
-    async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
-      const result = await runPlaceBreaks(deps, payload);
-      await runner.writeBreaksBack(payload.userId);
-      return result;
-    },
+    placeBreaks,
     async writeBreaksBack(userId: string) {
       void runBreakWriteBack(deps, { userId }).catch((error: unknown) =>
         deps.log.warn({ err: error, userId }, 'writing breaks to the calendar failed'),
@@ -52,10 +57,16 @@ export function createInProcessRunner(deps: CalendarJobDeps, options: { sweepEve
         clearTimeout(timer);
       }
     },
+    async sendPasswordReset(payload: PasswordResetMailPayload) {
+      void runPasswordResetMail(deps, payload).catch((error: unknown) =>
+        deps.log.error({ err: error, userId: payload.userId }, 'password reset e-mail failed'),
+      );
+    },
     async ping() {},
     async close() {
       clearInterval(sweepTimer);
       await Promise.allSettled(syncsRunning.values());
+      deps.mailer.close();
     },
   };
   // The worker's job scheduler, as a timer: the same sweep finds due syncs and due re-plans.

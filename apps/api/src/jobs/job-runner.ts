@@ -1,4 +1,10 @@
-import type { CalendarSyncPayload, CalendarSyncResult, PlaceBreaksPayload, RefreshBreaksResult } from '@breaker/api-contract';
+import type {
+  CalendarSyncPayload,
+  CalendarSyncResult,
+  PasswordResetMailPayload,
+  PlaceBreaksPayload,
+  RefreshBreaksResult,
+} from '@breaker/api-contract';
 
 /** How the API hands work to the job functions: through BullMQ when Redis is configured, in-process otherwise. */
 export interface JobRunner {
@@ -8,6 +14,8 @@ export interface JobRunner {
   writeBreaksBack(userId: string): Promise<void>;
   /** Waits up to `waitMs` for the sync; a slower one goes on in the background and the answer says it is running. */
   syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult>;
+  /** Sends a password reset e-mail in the background; with Redis it waits in the queue until a worker sends it. */
+  sendPasswordReset(payload: PasswordResetMailPayload): Promise<void>;
   /** Throws while the queue backend cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

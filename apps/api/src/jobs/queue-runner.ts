@@ -3,17 +3,21 @@ import {
   calendarSyncPayload,
   deduplicationId,
   DEFAULT_JOB_OPTIONS,
+  MAIL_JOB_OPTIONS,
+  passwordResetMailPayload,
   placeBreaksPayload,
+  placementDeduplication,
   QUEUES,
   SERVER_MESSAGES,
   type CalendarSyncPayload,
   type CalendarSyncResult,
+  type PasswordResetMailPayload,
   type PlaceBreaksPayload,
   type QueueName,
   type RefreshBreaksResult,
   writeBackPayload,
 } from '@breaker/api-contract';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, type DeduplicationOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 import { watchRedisOutages } from './redis-outage.js';
@@ -58,21 +62,32 @@ export async function createQueueRunner(
     ...(prefix ? { prefix } : {}),
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
   });
+  const resetMail = new Queue(QUEUES.passwordResetMail, {
+    connection,
+    ...(prefix ? { prefix } : {}),
+    defaultJobOptions: MAIL_JOB_OPTIONS,
+  });
   watchRedisOutages(
     connection,
-    [eventsConnection, ...eventsClients, placement.queue, placement.events, sync.queue, sync.events, writeBack],
+    [eventsConnection, ...eventsClients, placement.queue, placement.events, sync.queue, sync.events, writeBack, resetMail],
     log,
   );
 
-  const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplicationId?: string) =>
-    target.queue.add(name, data, deduplicationId ? { deduplication: { id: deduplicationId } } : {}).catch((error: unknown) => {
+  const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplication: DeduplicationOptions) =>
+    target.queue.add(name, data, { deduplication }).catch((error: unknown) => {
       throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
     });
 
   return {
     mode: 'queue',
     async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
-      const job = await enqueue(placement, QUEUES.placeBreaks, placeBreaksPayload.parse(payload));
+      // A request that joins a run under way answers with that run's result; the run queued behind it follows.
+      const job = await enqueue(
+        placement,
+        QUEUES.placeBreaks,
+        placeBreaksPayload.parse(payload),
+        placementDeduplication(payload.userId),
+      );
       try {
         return (await job.waitUntilFinished(placement.events, PLACEMENT_WAIT_MS)) as RefreshBreaksResult;
       } catch (error) {
@@ -89,12 +104,9 @@ export async function createQueueRunner(
     },
     async syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult> {
       // One sync per user in flight: a second request joins the one already queued or running.
-      const job = await enqueue(
-        sync,
-        QUEUES.calendarSync,
-        calendarSyncPayload.parse(payload),
-        deduplicationId(QUEUES.calendarSync, payload.userId),
-      );
+      const job = await enqueue(sync, QUEUES.calendarSync, calendarSyncPayload.parse(payload), {
+        id: deduplicationId(QUEUES.calendarSync, payload.userId),
+      });
       if (waitMs <= 0) return SYNC_RUNNING;
       try {
         return (await job.waitUntilFinished(sync.events, waitMs)) as CalendarSyncResult;
@@ -102,6 +114,16 @@ export async function createQueueRunner(
         if (error instanceof Error && /timed out/.test(error.message)) return SYNC_RUNNING;
         throw new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
       }
+    },
+    async sendPasswordReset(payload: PasswordResetMailPayload) {
+      // Asked again while one waits: that one mail goes, with a link made when it is sent.
+      await resetMail
+        .add(QUEUES.passwordResetMail, passwordResetMailPayload.parse(payload), {
+          deduplication: { id: deduplicationId(QUEUES.passwordResetMail, payload.userId), keepLastIfActive: true },
+        })
+        .catch((error: unknown) => {
+          throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
+        });
     },
     async ping() {
       await connection.ping();
@@ -113,6 +135,7 @@ export async function createQueueRunner(
           await queue.close();
         }
         await writeBack.close();
+        await resetMail.close();
         await eventsConnection.quit();
         await connection.quit();
       })().then(

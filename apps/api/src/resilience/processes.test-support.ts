@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 /**
@@ -163,7 +165,8 @@ export interface PrivateRedis {
   start(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+/** `settings` are more redis-server flags, e.g. `['--maxmemory-policy', 'allkeys-lru']`. */
+export async function startPrivateRedis(settings: readonly string[] = []): Promise<PrivateRedis> {
   const port = await freePort();
   let server: RunningProcess | undefined;
   const redis: PrivateRedis = {
@@ -173,7 +176,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       server = await launch(
         'redis',
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...settings],
         {
           PATH: process.env['PATH'] ?? '/usr/bin:/bin',
         },
@@ -305,6 +308,22 @@ export async function startWorker(name: string, env: AppEnv): Promise<RunningPro
   void worker.exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   await untilOutput(worker, /worker ready/);
   return worker;
+}
+
+/** The API's and the worker's entry points as sources, run through tsx as `pnpm dev` runs them: no build needed. */
+const SOURCE_MAINS = {
+  api: new URL('../main.ts', import.meta.url).pathname,
+  worker: new URL('../../../worker/src/main.ts', import.meta.url).pathname,
+};
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Starts the API or the worker from its sources with only `env` (and PATH, HOME) set; the caller waits for what it needs. */
+export function launchFromSource(app: keyof typeof SOURCE_MAINS, env: Record<string, string>): Promise<RunningProcess> {
+  return launch(app, process.execPath, ['--conditions=@breaker/source', '--import', TSX_LOADER, SOURCE_MAINS[app]], {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: process.env['HOME'] ?? '/tmp',
+    ...env,
+  });
 }
 
 /** What every process of one deployment shares: the key that seals calendar tokens. */

@@ -123,9 +123,19 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
 
     const db = database?.db;
     if (!db) throw new Error('no database');
-    // Each refresh is one job, run by exactly one of the two workers.
+    // The burst shares one placement job, plus one queued behind a running one: the plan is read once it is done.
+    const queue = new Queue(QUEUES.placeBreaks, { connection: { host: '127.0.0.1', port: redis?.port ?? 0 } });
+    try {
+      await waitFor('the placement queue to drain', async () => {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return Object.values(counts).every((count) => count === 0);
+      });
+    } finally {
+      await queue.close();
+    }
     const runs = await db.selectFrom('scheduling_runs').select(['id', 'output']).where('user_id', '=', userId).execute();
-    expect(runs).toHaveLength(20);
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    expect(runs.length).toBeLessThanOrEqual(3);
     const stored = await db
       .selectFrom('break_sessions')
       .select(['id', 'scheduling_run_id'])

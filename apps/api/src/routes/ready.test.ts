@@ -11,7 +11,6 @@ import { buildApp } from '../app.js';
 import { createAbuseLimits } from '../auth/abuse-limits.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { createQueueRunner } from '../jobs/queue-runner.js';
-import { createMailer } from '../mail/mailer.js';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
@@ -105,7 +104,6 @@ describe('/api/ready', () => {
         database,
         db: database.db,
         jobs,
-        mailer: createMailer(config),
         limits: createAbuseLimits(),
         cipher: createTokenCipher(randomBytes(32)),
         now: () => new Date(),

@@ -1,7 +1,6 @@
-import { AppError, RESET_LINK_LIFETIME_MS } from '@breaker/api-contract';
-import { consumePasswordResetToken, findUserByEmail, replacePasswordResetToken, updatePasswordHash } from '@breaker/db';
+import { AppError } from '@breaker/api-contract';
+import { consumePasswordResetToken, findUserByEmail, hashSecret, isWellFormedSecret, updatePasswordHash } from '@breaker/db';
 import { hashPassword } from '../auth/passwords.js';
-import { generateSecret, hashSecret, isWellFormedSecret } from '../auth/secrets.js';
 import { invalidateAllSessions } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
 
@@ -9,8 +8,8 @@ export const RESET_REQUESTED_MESSAGE = 'If an account uses that email address, a
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please request a new password reset.';
 
 /**
- * Answers at once and identically whether or not the address belongs to an account; the lookup, the token and the
- * e-mail happen afterwards, so neither the answer nor its timing tells which addresses exist.
+ * Answers at once and identically whether or not the address belongs to an account; the lookup happens afterwards,
+ * and the token and the e-mail in a job, so neither the answer nor its timing tells which addresses exist.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, address: string): Promise<{ message: string }> {
   await deps.limits.consume('forgotPassword', address, email);
@@ -19,26 +18,10 @@ export async function requestPasswordReset(deps: AppDeps, email: string, address
 }
 
 async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
+  const requestedAt = deps.now().toISOString();
   const user = await findUserByEmail(deps.db, email);
   if (!user?.email) return;
-  const token = generateSecret();
-  await replacePasswordResetToken(deps.db, user.id, hashSecret(token), new Date(deps.now().getTime() + RESET_LINK_LIFETIME_MS));
-  const link = new URL('/reset-password', deps.config.appUrl);
-  link.searchParams.set('token', token);
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your Breaker password',
-    text: [
-      `Hello ${user.first_name ?? user.username},`,
-      '',
-      'Someone asked to reset the password of your Breaker account. To choose a new one, open this link within the hour:',
-      '',
-      link.toString(),
-      '',
-      'If it was not you, ignore this message: your password stays as it is.',
-    ].join('\n'),
-  });
-  deps.log.info({ userId: user.id }, 'password reset link sent');
+  await deps.jobs.sendPasswordReset({ userId: user.id, requestedAt });
 }
 
 /** Single use and one hour long; a new password ends every session of the account. */

@@ -1,11 +1,18 @@
 import { breakActivity, breakSession } from '@breaker/api-contract';
 import { parseConfig } from '@breaker/api-contract/config';
-import { insertBreak, listActivities, moveScheduledBreak, updateBreakOutcome, upsertActivities } from '@breaker/db';
+import {
+  generateSecret,
+  hashSecret,
+  insertBreak,
+  listActivities,
+  moveScheduledBreak,
+  updateBreakOutcome,
+  upsertActivities,
+} from '@breaker/db';
 import { insertTestUser, type TestBackend } from '@breaker/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, type AppUnderTest } from '../app.test-support.js';
 import { sessionCookieName } from '../auth/cookies.js';
-import { generateSecret, hashSecret } from '../auth/secrets.js';
 
 // 23:30 UTC on the 22nd: already the 23rd in Berlin and Kiritimati, still the 22nd in Santiago.
 const NOW = new Date('2026-11-22T23:30:00.000Z');

@@ -1,8 +1,11 @@
 import {
+  findSessionWithUser,
   insertSchedulingRun,
+  insertSession,
   insertUserWithPreferences,
   markConnectionSynced,
   replaceCalendarConnection,
+  replacePasswordResetToken,
   sql,
   newPreferences,
 } from '@breaker/db';
@@ -69,6 +72,28 @@ describe('the maintenance sweep', () => {
     );
     expect(syncs).toEqual([stale.id]);
     expect(replans).toEqual([stale.id]);
-    expect(result).toEqual({ syncs: 1, replans: 1 });
+    expect(result).toMatchObject({ syncs: 1, replans: 1 });
+  });
+
+  it('deletes expired sessions and reset links, and keeps the live ones', async () => {
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const user = await insertUserWithPreferences(database.db, { username: 'purged', email: null }, preferenceRow);
+    const other = await insertUserWithPreferences(database.db, { username: 'kept', email: null }, preferenceRow);
+    await insertSession(database.db, { id: 'idle-ended', userId: user.id, expiresAt: at(-1), absoluteExpiresAt: at(HOUR) });
+    await insertSession(database.db, { id: 'life-ended', userId: user.id, expiresAt: at(HOUR), absoluteExpiresAt: at(-1) });
+    await insertSession(database.db, { id: 'live', userId: user.id, expiresAt: at(HOUR), absoluteExpiresAt: at(2 * HOUR) });
+    await replacePasswordResetToken(database.db, user.id, 'expired-link', at(-1));
+    await replacePasswordResetToken(database.db, other.id, 'live-link', at(HOUR));
+
+    const result = await runMaintenanceSweep(
+      { db: database.db, log: pino({ level: 'silent' }), now: () => now },
+      { syncCalendar: async () => {}, placeBreaks: async () => {} },
+    );
+    expect(result.purged).toEqual({ sessions: 2, resetLinks: 1 });
+    for (const id of ['idle-ended', 'life-ended']) expect(await findSessionWithUser(database.db, id)).toBeUndefined();
+    expect(await findSessionWithUser(database.db, 'live')).toBeDefined();
+    const links = await database.db.selectFrom('password_reset_tokens').select('token_hash').execute();
+    expect(links).toEqual([{ token_hash: 'live-link' }]);
   });
 });

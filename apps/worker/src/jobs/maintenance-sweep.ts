@@ -1,5 +1,10 @@
 import { SYNC_CADENCE_MS } from '@breaker/api-contract';
-import { listActiveConnections, listUsersPlannedBefore } from '@breaker/db';
+import {
+  deleteExpiredPasswordResetTokens,
+  deleteExpiredSessions,
+  listActiveConnections,
+  listUsersPlannedBefore,
+} from '@breaker/db';
 import type { JobDeps } from './job-deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,9 +24,23 @@ export function cadenceJitterMs(userId: string, cadenceMs: number): number {
   return (Math.abs(hash) % 1000) * (cadenceMs / 10_000);
 }
 
-/** Finds calendars due for their cadence's sync and plans due for their daily roll forward, and hands them on. */
-export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets): Promise<{ syncs: number; replans: number }> {
+export interface SweepResult {
+  syncs: number;
+  replans: number;
+  /** Sessions and password reset links past their expiry, deleted. */
+  purged: { sessions: number; resetLinks: number };
+}
+
+/**
+ * Finds calendars due for their cadence's sync and plans due for their daily roll forward, and hands them on; deletes
+ * expired sessions and reset links, which nothing else ever would.
+ */
+export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets): Promise<SweepResult> {
   const now = deps.now().getTime();
+  const purged = {
+    sessions: await deleteExpiredSessions(deps.db, new Date(now)),
+    resetLinks: await deleteExpiredPasswordResetTokens(deps.db, new Date(now)),
+  };
   const due = (await listActiveConnections(deps.db)).filter((connection) => {
     const cadence = SYNC_CADENCE_MS[connection.syncCadence] ?? SYNC_CADENCE_MS['hourly'] ?? 0;
     const last = connection.lastSyncedAt?.getTime() ?? 0;
@@ -30,6 +49,8 @@ export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets):
   for (const connection of due) await targets.syncCalendar(connection.userId);
   const stale = await listUsersPlannedBefore(deps.db, new Date(now - DAY_MS));
   for (const userId of stale) await targets.placeBreaks(userId);
-  if (due.length + stale.length > 0) deps.log.info({ syncs: due.length, replans: stale.length }, 'maintenance sweep');
-  return { syncs: due.length, replans: stale.length };
+  if (due.length + stale.length + purged.sessions + purged.resetLinks > 0) {
+    deps.log.info({ syncs: due.length, replans: stale.length, purged }, 'maintenance sweep');
+  }
+  return { syncs: due.length, replans: stale.length, purged };
 }

@@ -3,6 +3,7 @@ import * as initial from './2026-11-22T0001-initial.js';
 import * as syncWindow from './2026-11-22T0002-sync-window.js';
 import * as pinnedBreaks from './2026-11-22T0003-pinned-breaks.js';
 import * as normalisedNamesAndUsableZones from './2026-11-25T0004-normalised-names-and-usable-zones.js';
+import * as breaksNeverOverlap from './2026-11-25T0005-breaks-never-overlap.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0002-sync-window': syncWindow,
   '2026-11-22T0003-pinned-breaks': pinnedBreaks,
   '2026-11-25T0004-normalised-names-and-usable-zones': normalisedNamesAndUsableZones,
+  '2026-11-25T0005-breaks-never-overlap': breaksNeverOverlap,
 };

@@ -24,6 +24,8 @@ export async function consumePasswordResetToken(
   return row ? { userId: row.user_id, expiresAt: row.expires_at } : undefined;
 }
 
-export async function deletePasswordResetTokens(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+/** Links past their hour: used ones are already gone (consuming deletes), so these are all that linger. */
+export async function deleteExpiredPasswordResetTokens(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -17,7 +17,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
       breaks: times.map((time, i) => ({
         activityId: catalogueActivities[i]!.slug,
         scheduledTime: new Date(time),
-        duration: 5 + i,
+        duration: 1 + i,
         placementReason: i === 0 ? 'gap after a meeting' : 'r',
       })),
       session: {

@@ -134,9 +134,10 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const result = await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../env.js';
+import type { Config } from '@breaker/api-contract/config';
 
 export interface OutgoingMail {
   to: string;

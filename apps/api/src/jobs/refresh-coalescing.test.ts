@@ -1,0 +1,65 @@
+import { sql } from '@breaker/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { startQueuedTestApp, testQueuePrefix } from './queued-test-app.test-support.js';
+
+const BURST = 10;
+
+/**
+ * A burst of Refresh clicks: every click is answered with a plan, but the burst makes a run for the first click and
+ * at most one more for the clicks that came while it ran (and, should the first run end before the last click arrives,
+ * one after that), never one run per click.
+ */
+async function refreshInBurst(subject: AppUnderTest, name: string): Promise<number> {
+  const client = new TestClient(subject.app);
+  const user = await client.registerAndSignIn(name);
+  await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC' } });
+  const before = await runsOf(subject, user.id);
+  const answers = await Promise.all(
+    Array.from({ length: BURST }, () => client.request('POST', `/api/refresh-breakers/${user.id}`)),
+  );
+  expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: BURST }, () => 200));
+  const stored = (await client.request('GET', '/api/upcoming-breaks')).json<unknown[]>();
+  expect(stored.length).toBeGreaterThan(0);
+  return (await runsOf(subject, user.id)) - before;
+}
+
+async function runsOf(subject: AppUnderTest, userId: string): Promise<number> {
+  const result = await sql<{ runs: string }>`select count(*) as runs from scheduling_runs where user_id = ${userId}`.execute(
+    subject.db,
+  );
+  return Number(result.rows[0]!.runs);
+}
+
+describe('a burst of refreshes with jobs in-process', () => {
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    subject = await startTestApp('postgres');
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('runs the placement at most a few times, not once per click', async () => {
+    const runs = await refreshInBurst(subject, 'burst-in-process');
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('a burst of refreshes through BullMQ', () => {
+  const prefix = testQueuePrefix();
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    subject = await startQueuedTestApp(prefix);
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('queues the placement at most a few times, not once per click', async () => {
+    const runs = await refreshInBurst(subject, 'burst-queued');
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBeLessThanOrEqual(3);
+  });
+});
