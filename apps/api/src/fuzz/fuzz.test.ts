@@ -8,7 +8,7 @@ const CASES = Number(process.env['FUZZ_CASES'] ?? 2000);
 describe('every REST route and tRPC procedure under generated and hostile input', () => {
   it('answers without a 5xx, refuses with a 4xx and a message, leaks no secret, leaves the other person alone and stays healthy', async () => {
     const summary = await runFuzz({ cases: CASES, seed: SEED, backend: 'postgres' });
-    console.log(summaryLine(summary));
+    process.stdout.write(`${summaryLine(summary)}\n`);
     const distinct = distinctFailures(summary.failures).map(
       (failure) => `${failure.rule} — ${failure.target} → ${failure.status}: ${failure.request} ⇒ ${failure.body}`,
     );

@@ -6,7 +6,7 @@ export interface KnownIds {
   otherBreakIds: readonly string[];
 }
 
-const NASTY_STRINGS = [
+export const NASTY_STRINGS = [
   '',
   ' ',
   'a\u0000b',
@@ -53,15 +53,35 @@ export function hostileValue(known: KnownIds): fc.Arbitrary<unknown> {
   );
 }
 
-/** An object's fields replaced one at a time: the schema's shape with one hostile part. */
-export function withHostileField(valid: unknown, known: KnownIds): fc.Arbitrary<unknown> {
-  if (typeof valid !== 'object' || valid === null || Array.isArray(valid)) return hostileValue(known);
-  const keys = Object.keys(valid);
-  return fc.tuple(fc.constantFrom(...keys, '__proto__', 'constructor', 'extra'), hostileValue(known)).map(([key, value]) => {
-    const copy: Record<string, unknown> = { ...valid };
-    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+/** A copy of `value` with one part, at any depth, replaced by a hostile value or joined by a hostile key. */
+function replaceAt(value: unknown, steps: readonly number[], key: string, hostile: unknown): unknown {
+  const [step, ...rest] = steps;
+  if (Array.isArray(value) && value.length > 0 && step !== undefined) {
+    const copy = [...value];
+    const index = step % copy.length;
+    copy[index] = rest.length > 0 ? replaceAt(copy[index], rest, key, hostile) : hostile;
     return copy;
-  });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return hostile;
+  const copy: Record<string, unknown> = { ...value };
+  const keys = Object.keys(copy);
+  const chosen =
+    step === undefined || keys.length === 0 || step % (keys.length + 1) === keys.length ? key : keys[step % keys.length]!;
+  const replacement = rest.length > 0 && chosen in copy ? replaceAt(copy[chosen], rest, key, hostile) : hostile;
+  // defineProperty, so that a key named __proto__ becomes an own field as it would from JSON.
+  Object.defineProperty(copy, chosen, { value: replacement, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/** The schema's shape with one part hostile, at any depth. */
+export function withHostileField(valid: unknown, known: KnownIds): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(
+      fc.array(fc.nat({ max: 1000 }), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('__proto__', 'constructor', 'prototype', 'extra', 'userId', 'user_id', 'id'),
+      hostileValue(known),
+    )
+    .map(([steps, key, hostile]) => replaceAt(valid, steps, key, hostile));
 }
 
 /** JSON text no serialiser would write: deep nesting, prototype keys, duplicates, malformed or empty. */

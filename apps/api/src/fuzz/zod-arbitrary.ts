@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { NASTY_STRINGS } from './hostile.js';
 
 /**
  * Valid-looking values for a zod 4 schema, read from its definition. Good enough to get past the schema most of the
@@ -75,7 +76,12 @@ function isOptional(schema: z.ZodType): boolean {
 
 const TIME_ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Etc/GMT+12'];
 
+/** Mostly well-formed text for the format; now and then text that is valid JSON but hostile to what stores it. */
 function stringFor(def: ZodDef, ids: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 6, arbitrary: formatted(def, ids) }, { weight: 1, arbitrary: fc.constantFrom(...NASTY_STRINGS) });
+}
+
+function formatted(def: ZodDef, ids: readonly string[]): fc.Arbitrary<string> {
   switch (def.format) {
     case 'uuid':
     case 'guid':
