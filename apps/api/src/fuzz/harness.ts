@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '@breaker/api-contract';
 import { insertSchedulingRun, replaceScheduledBreaks, type Db } from '@breaker/db';
 import type { TestBackend } from '@breaker/db/testing';
 import fc from 'fast-check';
@@ -192,8 +193,8 @@ class SignedOutRefusals {
   private readonly badRequests = new Map<string, FuzzFailure>();
 
   record(request: FuzzRequest, response: LightMyRequestResponse): void {
-    if (request.signedIn || request.target.startsWith('trpc batch') || !wellFormed(request.payload)) return;
-    if (response.statusCode === 401) this.unauthorized.add(request.target);
+    if (request.signedIn || request.target.startsWith('trpc batch') || !wellFormed(request)) return;
+    if (response.statusCode === 401 && response.body.includes(SERVER_MESSAGES.notSignedIn)) this.unauthorized.add(request.target);
     if (response.statusCode === 400 && !this.badRequests.has(request.target)) {
       this.badRequests.set(request.target, failureOf('signed out is 401, not 400', request, response));
     }
@@ -204,10 +205,11 @@ class SignedOutRefusals {
   }
 }
 
-function wellFormed(payload: string | undefined): boolean {
-  if (payload === undefined) return true;
+/** A path that decodes and a body that parses: only then is a 400 about the input rather than the request itself. */
+function wellFormed(request: FuzzRequest): boolean {
   try {
-    JSON.parse(payload);
+    decodeURIComponent(request.url);
+    if (request.payload !== undefined) JSON.parse(request.payload);
     return true;
   } catch {
     return false;
