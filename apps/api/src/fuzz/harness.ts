@@ -205,8 +205,12 @@ class SignedOutRefusals {
   }
 }
 
-/** A path that decodes and a body that parses: only then is a 400 about the input rather than the request itself. */
+/**
+ * A path that decodes and a body that parses: only then is a 400 about the input rather than the request itself.
+ * Fastify refuses prototype keys in JSON before any route runs, by design.
+ */
 function wellFormed(request: FuzzRequest): boolean {
+  if (/"(__proto__|constructor)"/.test(request.payload ?? '')) return false;
   try {
     decodeURIComponent(request.url);
     if (request.payload !== undefined) JSON.parse(request.payload);
