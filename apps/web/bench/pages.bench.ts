@@ -68,7 +68,7 @@ try {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: stack.timeZone });
     const [name, value] = stack.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: stack.url }]);
     const page = await context.newPage();
