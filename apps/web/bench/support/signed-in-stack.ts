@@ -105,7 +105,8 @@ export async function startSignedInStack(port: number): Promise<SignedInStack> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 60_000;
+    // PGlite and its migrations took 78 s to start on a 2-core machine busy with test suites.
+    const deadline = Date.now() + 180_000;
     while (
       !(await fetch(`${url}/api/health`).then(
         (r) => r.ok,
