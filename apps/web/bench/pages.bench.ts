@@ -72,6 +72,8 @@ try {
     const [name, value] = stack.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: stack.url }]);
     const page = await context.newPage();
+    // Waiting is not timed: on a machine busy with test suites the calendar has taken over 30 s to show its breaks.
+    page.setDefaultTimeout(120_000);
     await page.goto(`${stack.url}/calendar`);
     await page.getByTestId('break-block').first().waitFor();
 
