@@ -5,13 +5,19 @@
  *
  *   BENCH_ONLY=api-load,web-bundle pnpm bench     runs a subset (names below)
  *   BENCH_LOAD_SECONDS=120 pnpm bench             the length of the API memory run (default 60 s)
+ *   E2E_FAKE_NOW=2026-11-29T20:00:00Z BENCH_ONLY=web-pages pnpm bench
+ *                                                 the web pages as if it were that instant (Sunday evening here)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rerunUnderFakeClock } from '../apps/web/e2e/support/fake-clock.js';
 import { ROW_PREFIX, type BenchRow } from './row.js';
 import { parseRow, renderMarkdown, renderText, type BenchReport } from './table.js';
+
+// Its database runs inside the API, so only web-pages can run under a fake clock (apps/web/e2e/support/fake-clock.ts).
+rerunUnderFakeClock();
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = join(root, 'apps/api/node_modules/.bin/tsx');

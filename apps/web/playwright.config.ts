@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { fakeNow, rerunUnderFakeClock } from './e2e/support/fake-clock';
 import { E2E_OPERATOR_TOKEN, GOOGLE_SPECS, STACKS, stackDataDir } from './e2e/support/stacks';
+
+// E2E_FAKE_NOW=<ISO instant>: the whole run (runner, stacks, Chromium) as if it were that instant (fake-clock.ts).
+rerunUnderFakeClock();
+// PostgreSQL and Redis keep the real clock, so a faked run has only the stacks whose database runs in the API.
+const stacks = fakeNow() ? STACKS.filter(({ mode }) => mode !== 'postgres-redis') : STACKS;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,12 +24,12 @@ export default defineConfig({
   },
   // The Google specs need the fake Google of the google stack; the others run on the two stacks without a Google
   // client (auth-google-unconfigured.spec.ts depends on that).
-  projects: STACKS.map(({ name, mode, port }) => ({
+  projects: stacks.map(({ name, mode, port }) => ({
     name,
     use: { baseURL: `http://127.0.0.1:${port}` },
     ...(mode === 'embedded-google' ? { testMatch: GOOGLE_SPECS } : { testIgnore: GOOGLE_SPECS }),
   })),
-  webServer: STACKS.map(({ mode, port }) => ({
+  webServer: stacks.map(({ mode, port }) => ({
     command: `node e2e/support/start-stack.mjs ${mode} ${port} ${stackDataDir(port)}`,
     url: `http://127.0.0.1:${port}/api/health`,
     env: { E2E_OPERATOR_TOKEN },

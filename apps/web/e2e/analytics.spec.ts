@@ -2,27 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BreakSession } from '@breaker/api-contract';
 import type { Page } from '@playwright/test';
 import { signInForBreaks } from './support/breaks';
+import { localHour, zoneWhereItIs } from './support/days';
 import { expect, test } from './support/fixtures';
 import { navigateTo, saveScreenshot } from './support/screens';
 import { failProcedure } from './support/trpc-failure';
-
-/**
- * A fixed-offset zone in which it is now between 08:00 and 09:00, so that the whole work day is still ahead
- * whenever the spec runs (Etc/GMT-3 is three hours ahead of UTC: the sign is reversed in these names).
- */
-function zoneWhereItIsMorning(now: Date): { zone: string; offsetHours: number } {
-  let offsetHours = 8 - now.getUTCHours();
-  if (offsetHours < -12) offsetHours += 24;
-  if (offsetHours > 14) offsetHours -= 24;
-  const zone = offsetHours === 0 ? 'Etc/GMT' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`;
-  return { zone, offsetHours };
-}
-
-/** Today's local hour `hour` in a fixed-offset zone, as an instant. */
-function localHour(now: Date, offsetHours: number, hour: number): Date {
-  const local = new Date(now.getTime() + offsetHours * 3_600_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - offsetHours * 3_600_000);
-}
 
 /** Two breaks later today, one taken early and one skipped, through the same calls as the calendar's buttons. */
 async function takeOneSkipOne(page: Page, origin: string, offsetHours: number): Promise<BreakSession[]> {
@@ -72,7 +55,7 @@ for (const viewport of [
       page,
       baseURL,
     }, testInfo) => {
-      const { zone, offsetHours } = zoneWhereItIsMorning(new Date());
+      const { zone, offsetHours } = zoneWhereItIs(8);
       await signInForBreaks(page, baseURL ?? '', { timeZone: zone });
       const [taken, skipped] = await takeOneSkipOne(page, baseURL ?? '', offsetHours);
 

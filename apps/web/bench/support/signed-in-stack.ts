@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localHour, zoneWhereItIs } from '../../e2e/support/days.js';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '../../../api');
 const PASSWORD = 'stretch-and-breathe-42';
@@ -13,6 +14,8 @@ export interface SignedInStack {
   url: string;
   /** The session cookie, as `name=value`. */
   cookie: string;
+  /** The user's time zone, which the browser should have too. */
+  timeZone: string;
   stop(): Promise<void>;
 }
 
@@ -22,10 +25,15 @@ const icsTime = (date: Date): string =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** Six days of five meetings (30 in all) from today, 40 minutes each on the hour from 09:00 UTC. */
-function weekOfMeetings(): string {
-  const today = new Date();
-  today.setUTCHours(0, 0, 0, 0);
+/**
+ * The user's zone: one where it is now 06:00 to 06:59, so that the whole work day (08:00 to 18:00) is ahead and its
+ * breaks are in the week the calendar opens on, at whatever hour and day the benchmark runs.
+ */
+const LOCAL_HOUR_NOW = 6;
+
+/** Six days of five meetings (30 in all) from today, 40 minutes each on the hour from 09:00 in the user's zone. */
+function weekOfMeetings(offsetHours: number): string {
+  const today = localHour(new Date(), offsetHours, 0);
   const events: string[] = [];
   for (let i = 0; i < 30; i += 1) {
     const start = new Date(today.getTime() + Math.floor(i / 5) * 86_400_000 + (9 + 2 * (i % 5)) * 3_600_000);
@@ -62,9 +70,10 @@ async function call(url: string, path: string, method: string, body: unknown, co
  * served from loopback, holds a week of 30 meetings, and whose breaks are planned around them.
  */
 export async function startSignedInStack(port: number): Promise<SignedInStack> {
+  const { zone, offsetHours } = zoneWhereItIs(LOCAL_HOUR_NOW);
   const feed = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
-    response.end(weekOfMeetings());
+    response.end(weekOfMeetings(offsetHours));
   });
   await new Promise<void>((listening) => feed.listen(0, '127.0.0.1', listening));
   const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/calendar.ics`;
@@ -74,6 +83,8 @@ export async function startSignedInStack(port: number): Promise<SignedInStack> {
     cwd: apiDir,
     env: {
       PATH: process.env['PATH'] ?? '',
+      // Under E2E_FAKE_NOW (e2e/support/fake-clock.ts) the API shares this process's fake clock.
+      ...(process.env['FAKETIME'] ? { FAKETIME: process.env['FAKETIME'], LD_PRELOAD: process.env['LD_PRELOAD'] ?? '' } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: url,
@@ -94,7 +105,8 @@ export async function startSignedInStack(port: number): Promise<SignedInStack> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 60_000;
+    // PGlite and its migrations took 78 s to start on a 2-core machine busy with test suites.
+    const deadline = Date.now() + 180_000;
     while (
       !(await fetch(`${url}/api/health`).then(
         (r) => r.ok,
@@ -118,7 +130,7 @@ export async function startSignedInStack(port: number): Promise<SignedInStack> {
       'PUT',
       {
         preferences: {
-          timezone: 'UTC',
+          timezone: zone,
           workStartTime: '08:00',
           workEndTime: '18:00',
           workDays: [1, 2, 3, 4, 5, 6, 7],
@@ -130,7 +142,7 @@ export async function startSignedInStack(port: number): Promise<SignedInStack> {
     await call(url, '/api/calendar/ics-feed', 'PUT', { url: feedUrl }, cookie);
     const me = (await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
     await call(url, `/api/refresh-breakers/${me.id}`, 'POST', undefined, cookie);
-    return { url, cookie, stop };
+    return { url, cookie, timeZone: zone, stop };
   } catch (error) {
     await stop();
     throw error;

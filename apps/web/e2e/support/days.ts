@@ -41,6 +41,25 @@ export function nextWorkDay(today: Day): Day {
   return addDays(today, day >= 5 ? 8 - day : 1);
 }
 
+/**
+ * A fixed-offset zone in which it is now between `hour`:00 and `hour`:59 (Etc/GMT-3 is three hours ahead of UTC: the
+ * sign is reversed in these names), whatever the hour, day and zone of the machine: a spec or benchmark that gives
+ * its user this zone has the same part of the day ahead at any hour it runs, and today is a day of the current week.
+ */
+export function zoneWhereItIs(hour: number, now: Date = new Date()): { zone: string; offsetHours: number } {
+  let offsetHours = hour - now.getUTCHours();
+  if (offsetHours < -12) offsetHours += 24;
+  if (offsetHours > 14) offsetHours -= 24;
+  const zone = offsetHours === 0 ? 'Etc/GMT' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`;
+  return { zone, offsetHours };
+}
+
+/** The instant of wall-clock hour `hour` of today (as of `now`) in a zone `offsetHours` ahead of UTC. */
+export function localHour(now: Date, offsetHours: number, hour: number): Date {
+  const local = new Date(now.getTime() + offsetHours * 3_600_000);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - offsetHours * 3_600_000);
+}
+
 /** The calendar's time-zone label for `zone` as of now, e.g. 'GMT+09:00 · Asia/Tokyo'. */
 export function zoneLabel(zone: string): string {
   const offset =
