@@ -13,6 +13,7 @@ import { registerOperatorPages } from './operators/index.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
+import { registerTrpcRequestLimits } from './trpc/request-limits.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 
 export interface BuildAppOptions {
@@ -82,6 +83,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     strictTransportSecurity: baseDeps.config.secureCookies,
   });
   registerOriginCheck(app, deps);
+  registerTrpcRequestLimits(app);
   registerRequestSession(app, deps);
   registerHealthRoutes(app, deps);
   await registerGoogleOAuth(app, deps);

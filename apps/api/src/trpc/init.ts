@@ -47,8 +47,17 @@ const appErrors = t.middleware(async ({ next, ctx }) => {
   throw new TRPCError({ code: TRPC_CODES[http.status] ?? 'INTERNAL_SERVER_ERROR', message: http.message, cause: source });
 });
 
+/**
+ * tRPC parses a call's input only for procedures that declare one; parsing it for every call makes those without input
+ * refuse malformed JSON as the others do, instead of running as if nothing had been sent.
+ */
+const inputIsParsed = t.middleware(async ({ getRawInput, next }) => {
+  await getRawInput();
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(inputIsParsed);
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const user = requireUser(ctx.req);
   return next({ ctx: { ...ctx, user } });
