@@ -11,10 +11,11 @@ import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerDevelopmentRoutes } from './routes/development-routes.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
 import { registerTrpcRequestLimits } from './trpc/request-limits.js';
-import { appRouter, type AppRouter } from './trpc/router.js';
+import { routerFor, type ServedRouter } from './trpc/router.js';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'log'>;
@@ -91,9 +92,9 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
-      router: appRouter,
+      router: routerFor(baseDeps.config),
       createContext: ({ req, res }) => ({ req, res, deps }),
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    } satisfies FastifyTRPCPluginOptions<ServedRouter>['trpcOptions'],
   });
 
   for (const route of restRoutes) {
@@ -103,6 +104,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
       handler: (request, reply) => route.handle({ deps, request, reply }),
     });
   }
+  registerDevelopmentRoutes(app, deps);
 
   await registerOperatorPages(app, deps);
   await registerWebApp(app, webDistDir);

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0001-initial.js';
 import * as syncWindow from './2026-11-22T0002-sync-window.js';
 import * as pinnedBreaks from './2026-11-22T0003-pinned-breaks.js';
+import * as developmentSessions from './2026-11-25T0001-development-sessions.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-initial': initial,
   '2026-11-22T0002-sync-window': syncWindow,
   '2026-11-22T0003-pinned-breaks': pinnedBreaks,
+  '2026-11-25T0001-development-sessions': developmentSessions,
 };
