@@ -13,6 +13,9 @@ declare module 'fastify' {
 export const GOOGLE_SIGN_IN_CALLBACK = '/api/auth/google/callback';
 export const GOOGLE_CALENDAR_CALLBACK = '/api/auth/google/calendar/callback';
 
+/** Long enough to choose an account and consent at Google; a flow left longer starts again. */
+export const OAUTH_COOKIE_MAX_AGE_SECONDS = 10 * 60;
+
 /**
  * The narrowest scopes that do the job: `calendar.events` reads the primary calendar's events and lets Breaker
  * write its own breaks back; `email` names the connected account. No access to other calendars or settings.
@@ -38,7 +41,14 @@ export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): 
     },
     options: { authorizationMethod: 'body' as const },
   };
-  const cookie = { secure: deps.config.secureCookies, sameSite: 'lax' as const, httpOnly: true, path: '/' };
+  // The state and PKCE verifier cookies outlive an abandoned sign-in by ten minutes at most, not the browser session.
+  const cookie = {
+    secure: deps.config.secureCookies,
+    sameSite: 'lax' as const,
+    httpOnly: true,
+    path: '/',
+    maxAge: OAUTH_COOKIE_MAX_AGE_SECONDS,
+  };
   await app.register(fastifyOauth2, {
     name: 'googleSignIn',
     scope: ['openid', 'email', 'profile'],
