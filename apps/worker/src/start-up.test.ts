@@ -26,6 +26,5 @@ describe.concurrent('the worker started with a bad setting', { timeout: 180_000 
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${setting}: \\S`));
-    expect(stderr).not.toContain('a-secret');
   });
 });
