@@ -227,7 +227,7 @@ describe('OAuth diagnostics with Google configured', () => {
   let subject: AppUnderTest;
   beforeAll(async () => {
     subject = await startTestApp('pglite', {
-      env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value' },
+      env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value', ALLOW_DEV_LOGIN: 'true' },
     });
   });
   afterAll(async () => {

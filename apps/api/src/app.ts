@@ -12,9 +12,11 @@ import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { acceptEmptyJsonBodies } from './routes/json-body.js';
+import { registerDevelopmentRoutes } from './routes/development-routes.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
-import { appRouter, type AppRouter } from './trpc/router.js';
+import { registerTrpcRequestLimits } from './trpc/request-limits.js';
+import { routerFor, type ServedRouter } from './trpc/router.js';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'log'>;
@@ -84,6 +86,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     strictTransportSecurity: baseDeps.config.secureCookies,
   });
   registerOriginCheck(app, deps);
+  registerTrpcRequestLimits(app);
   registerRequestSession(app, deps);
   registerHealthRoutes(app, deps);
   await registerGoogleOAuth(app, deps);
@@ -91,9 +94,9 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
-      router: appRouter,
+      router: routerFor(baseDeps.config),
       createContext: ({ req, res }) => ({ req, res, deps }),
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    } satisfies FastifyTRPCPluginOptions<ServedRouter>['trpcOptions'],
   });
 
   for (const route of restRoutes) {
@@ -104,6 +107,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
       handler: (request, reply) => route.handle({ deps, request, reply }),
     });
   }
+  registerDevelopmentRoutes(app, deps);
 
   await registerOperatorPages(app, deps);
   await registerWebApp(app, webDistDir);

@@ -1,10 +1,10 @@
-import { parseConfig, type Config } from '@breaker/api-contract/config';
+import { parseConfigOrExit, type Config } from '@breaker/api-contract/config';
 
 export type { Config };
 
-/** The API's only reader of `process.env`. */
+/** The API's only reader of `process.env`; a bad setting stops the process with one line saying which and why. */
 export function loadConfig(): Config {
-  return parseConfig(process.env);
+  return parseConfigOrExit(process.env);
 }
 
 /** Where the built web app lives: beside this app in the workspace, or where the image put it. */

@@ -1,6 +1,6 @@
-import { parseConfig, type Config } from '@breaker/api-contract/config';
+import { parseConfigOrExit, type Config } from '@breaker/api-contract/config';
 
-/** The worker's only reader of `process.env`. */
+/** The worker's only reader of `process.env`; a bad setting stops the process with one line saying which and why. */
 export function loadConfig(): Config {
-  return parseConfig(process.env);
+  return parseConfigOrExit(process.env);
 }

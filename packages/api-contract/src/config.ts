@@ -89,13 +89,32 @@ export interface Config {
   tokenEncryptionKey: string | undefined;
 }
 
+/** A setting the processes cannot start with; its message names each such setting and why, on one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * For a process's entry point: a bad setting ends it with that one line on stderr and a non-zero exit code, instead of
+ * a stack trace that buries which setting is wrong.
+ */
+export function parseConfigOrExit(source: Record<string, string | undefined>): Config {
+  try {
+    return parseConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 /** Parses the environment the apps pass in (their env modules are the only readers of `process.env`). */
 export function parseConfig(source: Record<string, string | undefined>): Config {
   // An empty value means unset: docker compose passes `${VAR:-}` through as an empty string.
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new ConfigError(`Invalid configuration: ${problems.replace(/\s*\n\s*/g, ' ')}`);
   }
   const env = parsed.data;
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);

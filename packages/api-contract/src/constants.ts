@@ -58,3 +58,9 @@ export const TIMINGS = {
 
 /** Header the web app sends on every call while the page URL carries test=true. */
 export const TEST_MODE_HEADER = 'x-test-mode';
+
+/**
+ * The most tRPC calls one request may carry. The web app batches at most this many, and the server refuses more, so
+ * one request cannot make the server read the database and serialise answers without end.
+ */
+export const TRPC_MAX_BATCH_SIZE = 10;

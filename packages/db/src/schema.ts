@@ -26,6 +26,8 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   absolute_expires_at: Timestamp;
+  /** Opened by a development sign-in (ALLOW_DEV_LOGIN). */
+  development: Generated<boolean>;
 }
 
 export interface PasswordResetTokensTable {

@@ -30,13 +30,14 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps): voi
     if (!isApiPath(request.routeOptions.url)) return;
     const token = readSessionToken(request, deps.config);
     if (!token) return;
+    const policy = { allowDevelopment: deps.config.allowDevLogin };
     let session: ValidSession | null;
     if (asksForUpcomingBreaks(request)) {
-      const found = await validateSessionTokenWithUpcomingBreaks(deps.db, token, deps.now());
+      const found = await validateSessionTokenWithUpcomingBreaks(deps.db, token, deps.now(), policy);
       session = found?.session ?? null;
       request.upcomingBreaks = found?.upcomingBreaks ?? null;
     } else {
-      session = await validateSessionToken(deps.db, token, deps.now());
+      session = await validateSessionToken(deps.db, token, deps.now(), policy);
     }
     if (!session) {
       clearSessionCookie(reply, deps.config);
@@ -72,9 +73,15 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /** A fresh session at every sign-in: any session the browser already had is ended first (no fixation). */
-export async function signIn(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function signIn(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  options: { development?: boolean } = {},
+): Promise<void> {
   if (request.session) await invalidateSession(deps.db, request.session.sessionId);
-  const { token, expiresAt } = await createSession(deps.db, userId, deps.now());
+  const { token, expiresAt } = await createSession(deps.db, userId, deps.now(), options);
   setSessionCookie(reply, deps.config, token, expiresAt);
 }
 

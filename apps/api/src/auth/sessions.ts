@@ -20,6 +20,8 @@ import {
  */
 const IDLE_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 const ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A development sign-in opens a session for one sitting: it is never extended. */
+export const DEVELOPMENT_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface ValidSession {
   sessionId: string;
@@ -29,30 +31,44 @@ export interface ValidSession {
   extended: boolean;
 }
 
-export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+/** Whether sessions opened by development sign-ins are honoured: only while ALLOW_DEV_LOGIN is on. */
+export interface SessionPolicy {
+  allowDevelopment: boolean;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+  options: { development?: boolean } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSecret();
-  const expiresAt = new Date(now.getTime() + IDLE_LIFETIME_MS);
+  const development = options.development ?? false;
+  const expiresAt = new Date(now.getTime() + (development ? DEVELOPMENT_LIFETIME_MS : IDLE_LIFETIME_MS));
   await insertSession(db, {
     id: hashSecret(token),
     userId,
     expiresAt,
-    absoluteExpiresAt: new Date(now.getTime() + ABSOLUTE_LIFETIME_MS),
+    absoluteExpiresAt: development ? expiresAt : new Date(now.getTime() + ABSOLUTE_LIFETIME_MS),
+    development,
   });
   return { token, expiresAt };
 }
 
 /**
  * Sliding expiry: a session used in the second half of its idle lifetime is extended, never past its absolute limit.
- * Only then is it written, so most requests read the session without a write.
+ * Only then is it written, so most requests read the session without a write. A development session presented to a
+ * server without development sign-ins is over, like an expired one.
  */
-async function applyExpiry(db: Db, found: SessionWithUser, now: Date): Promise<ValidSession | null> {
+async function applyExpiry(db: Db, found: SessionWithUser, now: Date, policy: SessionPolicy): Promise<ValidSession | null> {
   const { session, user } = found;
   const nowMs = now.getTime();
-  if (session.expiresAt.getTime() <= nowMs || session.absoluteExpiresAt.getTime() <= nowMs) {
+  const refused = session.development === true && !policy.allowDevelopment;
+  if (refused || session.expiresAt.getTime() <= nowMs || session.absoluteExpiresAt.getTime() <= nowMs) {
     await deleteSession(db, session.id);
     return null;
   }
-  if (session.expiresAt.getTime() - nowMs >= IDLE_LIFETIME_MS / 2) {
+  if (session.development || session.expiresAt.getTime() - nowMs >= IDLE_LIFETIME_MS / 2) {
     return { sessionId: session.id, user, expiresAt: session.expiresAt, extended: false };
   }
   const expiresAt = new Date(Math.min(nowMs + IDLE_LIFETIME_MS, session.absoluteExpiresAt.getTime()));
@@ -60,10 +76,15 @@ async function applyExpiry(db: Db, found: SessionWithUser, now: Date): Promise<V
   return { sessionId: session.id, user, expiresAt, extended: true };
 }
 
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<ValidSession | null> {
   if (!isWellFormedSecret(token)) return null;
   const found = await findSessionWithUser(db, hashSecret(token));
-  return found ? applyExpiry(db, found, now) : null;
+  return found ? applyExpiry(db, found, now, policy) : null;
 }
 
 /** The same check, with the user's upcoming breaks read in the same statement (the product's most frequent read). */
@@ -71,11 +92,12 @@ export async function validateSessionTokenWithUpcomingBreaks(
   db: Db,
   token: string,
   now: Date,
+  policy: SessionPolicy,
 ): Promise<{ session: ValidSession; upcomingBreaks: UpcomingBreakJson[] } | null> {
   if (!isWellFormedSecret(token)) return null;
   const found = await findSessionWithUpcomingBreaks(db, hashSecret(token), now);
   if (!found) return null;
-  const session = await applyExpiry(db, found, now);
+  const session = await applyExpiry(db, found, now, policy);
   return session ? { session, upcomingBreaks: found.upcomingBreaks } : null;
 }
 

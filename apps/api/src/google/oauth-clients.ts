@@ -19,6 +19,9 @@ export const CALENDAR_EVENTS_SCOPE = 'https://www.googleapis.com/auth/calendar.e
 /** The narrowest scopes that do the job: `calendar.events`, and `email` to name the connected account. */
 export const CALENDAR_SCOPES = ['openid', 'email', CALENDAR_EVENTS_SCOPE];
 
+/** Long enough to choose an account and consent at Google; a flow left longer starts again. */
+export const OAUTH_COOKIE_MAX_AGE_SECONDS = 10 * 60;
+
 /**
  * Spec §1: signing in with Google also connects the calendar, in one consent: who the person is, and `calendar.events`.
  * Offline access brings the refresh token the calendar connection keeps.
@@ -44,7 +47,14 @@ export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): 
     },
     options: { authorizationMethod: 'body' as const },
   };
-  const cookie = { secure: deps.config.secureCookies, sameSite: 'lax' as const, httpOnly: true, path: '/' };
+  // The state and PKCE verifier cookies outlive an abandoned sign-in by ten minutes at most, not the browser session.
+  const cookie = {
+    secure: deps.config.secureCookies,
+    sameSite: 'lax' as const,
+    httpOnly: true,
+    path: '/',
+    maxAge: OAUTH_COOKIE_MAX_AGE_SECONDS,
+  };
   await app.register(fastifyOauth2, {
     name: 'googleSignIn',
     scope: SIGN_IN_SCOPES,

@@ -1,7 +1,6 @@
 import {
   AppError,
   breakSessionPatch,
-  emergencyLoginInput,
   forgotPasswordInput,
   icsFeedInput,
   idParam,
@@ -24,9 +23,8 @@ import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../service
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
-import { oauthConfig } from '../services/oauth-config.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
-import { signInAsTestUser, signInByEmail, signInForTestMode, signInWithPassword } from '../services/sign-in.js';
+import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
 
 interface RouteContext {
@@ -56,8 +54,8 @@ function failureReason(error: unknown): string {
 }
 
 /**
- * Every `/api` call of the spec (§7) and its browser navigations, in one table. Each shim parses with the
- * shared schema and calls the same service as the tRPC procedure.
+ * Every `/api` call of the spec (§7) and its browser navigations, in one table; the development sign-ins have their
+ * own (development-routes.ts). Each shim parses with the shared schema and calls the same service as the tRPC procedure.
  */
 export const restRoutes: RestRoute[] = [
   {
@@ -109,13 +107,6 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/auth/test-login',
-    async handle({ deps, request, reply }) {
-      return signInAsTestUser(deps, request, reply);
-    },
-  },
-  {
-    method: 'POST',
     url: '/api/auth/clear-sessions',
     async handle({ deps, request, reply }) {
       await signOut(deps, request, reply);
@@ -135,27 +126,6 @@ export const restRoutes: RestRoute[] = [
     async handle({ deps, request }) {
       const { token, newPassword } = resetPasswordInput.parse(request.body);
       return resetPassword(deps, token, newPassword);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/debug/bypass-login',
-    async handle({ deps, request, reply }) {
-      return signInByEmail(deps, request, reply, emergencyLoginInput.parse(request.body).email);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/debug/automated-test-login',
-    async handle({ deps, request, reply }) {
-      return signInForTestMode(deps, request, reply);
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/debug/oauth-config',
-    async handle({ deps }) {
-      return oauthConfig(deps);
     },
   },
   {

@@ -35,6 +35,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     app.log.warn({ webDistDir }, 'the web app is not built; only the API is served');
   }
 
+  // A path no route takes is a 404 before its body is read: what a request sends to nothing is never parsed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+  });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: SERVER_MESSAGES.notFound }));
 }
 

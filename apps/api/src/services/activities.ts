@@ -1,5 +1,5 @@
 import { instructionsText, type BreakActivity } from '@breaker/api-contract';
-import { listActivities, type BreakActivityRow } from '@breaker/db';
+import { catalogueById, type BreakActivityRow } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 
 export function toBreakActivity(row: BreakActivityRow): BreakActivity {
@@ -16,6 +16,7 @@ export function toBreakActivity(row: BreakActivityRow): BreakActivity {
   };
 }
 
+/** The catalogue anyone may read, signed in or not: from the process's copy, so asking often costs no database work. */
 export async function listBreakActivities(deps: AppDeps): Promise<BreakActivity[]> {
-  return (await listActivities(deps.db)).map(toBreakActivity);
+  return [...(await catalogueById(deps.db)).values()].map(toBreakActivity);
 }

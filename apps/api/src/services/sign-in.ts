@@ -7,8 +7,14 @@ import { authenticate, loadUser } from './accounts.js';
 import { findOrCreateTestUser, findOrCreateUserByEmail } from './dev-logins.js';
 
 /** Every way of signing in ends the same: a fresh session cookie and the signed-in user. */
-async function startSession(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<{ user: User }> {
-  await signIn(deps, request, reply, user.id);
+async function startSession(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  options: { development?: boolean } = {},
+): Promise<{ user: User }> {
+  await signIn(deps, request, reply, user.id, options);
   return { user: await loadUser(deps.db, user) };
 }
 
@@ -17,11 +23,11 @@ export async function signInWithPassword(deps: AppDeps, request: FastifyRequest,
 }
 
 export async function signInAsTestUser(deps: AppDeps, request: FastifyRequest, reply: FastifyReply) {
-  return startSession(deps, request, reply, await findOrCreateTestUser(deps));
+  return startSession(deps, request, reply, await findOrCreateTestUser(deps), { development: true });
 }
 
 export async function signInByEmail(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, email: string) {
-  return startSession(deps, request, reply, await findOrCreateUserByEmail(deps, email, request.ip));
+  return startSession(deps, request, reply, await findOrCreateUserByEmail(deps, email, request.ip), { development: true });
 }
 
 /** Test mode's automatic sign-in answers with the user id only (spec §5). */

@@ -1,4 +1,4 @@
-import { AppError } from '@breaker/api-contract';
+import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -27,8 +27,15 @@ const TRPC_CODES: Record<number, TRPCError['code']> = {
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
-    // Input that fails its schema reads like the REST shims' 400s: the first human message.
-    const message = error.cause instanceof ZodError ? firstIssueMessage(error.cause) : shape.message;
+    // Input that fails its schema reads like the REST shims' 400s: the first human message. A procedure that does not
+    // exist here (a development one on a server without them) reads like any unknown path.
+    const unknownProcedure = error.code === 'NOT_FOUND' && !(error.cause instanceof AppError);
+    const message =
+      error.cause instanceof ZodError
+        ? firstIssueMessage(error.cause)
+        : unknownProcedure
+          ? SERVER_MESSAGES.notFound
+          : shape.message;
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },
 });
@@ -47,8 +54,17 @@ const appErrors = t.middleware(async ({ next, ctx }) => {
   throw new TRPCError({ code: TRPC_CODES[http.status] ?? 'INTERNAL_SERVER_ERROR', message: http.message, cause: source });
 });
 
+/**
+ * tRPC parses a call's input only for procedures that declare one; parsing it for every call makes those without input
+ * refuse malformed JSON as the others do, instead of running as if nothing had been sent.
+ */
+const inputIsParsed = t.middleware(async ({ getRawInput, next }) => {
+  await getRawInput();
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(inputIsParsed);
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const user = requireUser(ctx.req);
   return next({ ctx: { ...ctx, user } });

@@ -7,6 +7,8 @@ export interface SessionRecord {
   userId: string;
   expiresAt: Date;
   absoluteExpiresAt: Date;
+  /** Opened by a development sign-in; false unless said. */
+  development?: boolean;
 }
 
 export async function insertSession(db: Db, session: SessionRecord): Promise<void> {
@@ -17,6 +19,7 @@ export async function insertSession(db: Db, session: SessionRecord): Promise<voi
       user_id: session.userId,
       expires_at: session.expiresAt,
       absolute_expires_at: session.absoluteExpiresAt,
+      development: session.development ?? false,
     })
     .execute();
 }
@@ -47,16 +50,28 @@ function selectSessionWithUser(db: Db, sessionId: string) {
       'sessions.id as session_id',
       'sessions.expires_at as session_expires_at',
       'sessions.absolute_expires_at as session_absolute_expires_at',
+      'sessions.development as session_development',
     ])
     .where('sessions.id', '=', sessionId);
 }
 
 function toSessionWithUser(
-  row: UserRow & { session_id: string; session_expires_at: Date; session_absolute_expires_at: Date },
+  row: UserRow & {
+    session_id: string;
+    session_expires_at: Date;
+    session_absolute_expires_at: Date;
+    session_development: boolean;
+  },
 ): SessionWithUser {
-  const { session_id, session_expires_at, session_absolute_expires_at, ...user } = row;
+  const { session_id, session_expires_at, session_absolute_expires_at, session_development, ...user } = row;
   return {
-    session: { id: session_id, userId: user.id, expiresAt: session_expires_at, absoluteExpiresAt: session_absolute_expires_at },
+    session: {
+      id: session_id,
+      userId: user.id,
+      expiresAt: session_expires_at,
+      absoluteExpiresAt: session_absolute_expires_at,
+      development: session_development,
+    },
     user,
   };
 }

@@ -6,7 +6,7 @@ import { requestPasswordReset, resetPassword } from '../../services/password-res
 import { signInAsTestUser, signInByEmail, signInForTestMode, signInWithPassword } from '../../services/sign-in.js';
 import { publicProcedure, router } from '../init.js';
 
-export const authRouter = router({
+const accountProcedures = {
   user: publicProcedure.query(({ ctx }) => (ctx.req.session ? loadUser(ctx.deps.db, ctx.req.session.user) : null)),
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => signInWithPassword(ctx.deps, ctx.req, ctx.res, input)),
   register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.deps, input, ctx.req.ip)),
@@ -14,11 +14,6 @@ export const authRouter = router({
     await signOut(ctx.deps, ctx.req, ctx.res);
     return { ok: true as const };
   }),
-  testLogin: publicProcedure.mutation(({ ctx }) => signInAsTestUser(ctx.deps, ctx.req, ctx.res)),
-  automatedTestLogin: publicProcedure.mutation(({ ctx }) => signInForTestMode(ctx.deps, ctx.req, ctx.res)),
-  emergencyLogin: publicProcedure
-    .input(emergencyLoginInput)
-    .mutation(({ ctx, input }) => signInByEmail(ctx.deps, ctx.req, ctx.res, input.email)),
   clearSessions: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.req, ctx.res);
     return { ok: true as const };
@@ -34,5 +29,17 @@ export const authRouter = router({
     googleSignIn: ctx.deps.config.google !== undefined,
     devLogin: ctx.deps.config.allowDevLogin,
   })),
+};
+
+/** The development sign-ins and the OAuth diagnostics: served only with ALLOW_DEV_LOGIN (see ../router.ts). */
+export const developmentProcedures = {
+  testLogin: publicProcedure.mutation(({ ctx }) => signInAsTestUser(ctx.deps, ctx.req, ctx.res)),
+  automatedTestLogin: publicProcedure.mutation(({ ctx }) => signInForTestMode(ctx.deps, ctx.req, ctx.res)),
+  emergencyLogin: publicProcedure
+    .input(emergencyLoginInput)
+    .mutation(({ ctx, input }) => signInByEmail(ctx.deps, ctx.req, ctx.res, input.email)),
   oauthConfig: publicProcedure.query(({ ctx }) => oauthConfig(ctx.deps)),
-});
+};
+
+export const authRouter = router({ ...accountProcedures, ...developmentProcedures });
+export const authRouterWithoutDevelopment = router(accountProcedures);
