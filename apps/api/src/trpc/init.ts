@@ -64,8 +64,12 @@ const inputIsParsed = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors).use(inputIsParsed);
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  const user = requireUser(ctx.req);
-  return next({ ctx: { ...ctx, user } });
-});
+const procedure = t.procedure.use(appErrors);
+export const publicProcedure = procedure.use(inputIsParsed);
+/** Signed in first: a signed-out call answers 401 before its input is read, like the REST shims. */
+export const authedProcedure = procedure
+  .use(({ ctx, next }) => {
+    const user = requireUser(ctx.req);
+    return next({ ctx: { ...ctx, user } });
+  })
+  .use(inputIsParsed);

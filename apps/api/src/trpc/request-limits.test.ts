@@ -42,6 +42,7 @@ describe('what one anonymous tRPC request may cost', () => {
       batchOf(TRPC_MAX_BATCH_SIZE + 1),
       batchOf(300),
       `/trpc/${Array(11).fill('auth.user').join('%2C')}?batch=1`,
+      `/%74rpc/${Array(11).fill('activities.list').join(',')}?batch=1`,
     ]) {
       const response = await subject.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
@@ -121,6 +122,17 @@ describe('tRPC calls without input', () => {
       }
     }
     expect((await client.request('GET', '/api/auth/user')).statusCode).toBe(200);
+  });
+
+  it('take an empty JSON body as no input, as the REST calls do', async () => {
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('nobody-empty');
+    const logout = await post(client, '/trpc/auth.logout', 'application/json', '');
+    expect(logout.statusCode).toBe(200);
+    expect((await client.request('GET', '/api/auth/user')).statusCode).toBe(401);
+    const login = await post(client, '/trpc/auth.login', 'application/json', '');
+    expect(login.statusCode).toBe(400);
+    expect(login.json<{ error: { message: string } }>().error.message).toMatch(/\S/);
   });
 
   it('refuse a query whose input is not JSON', async () => {

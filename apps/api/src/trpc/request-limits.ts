@@ -1,7 +1,12 @@
 import { AppError, SERVER_MESSAGES, TRPC_MAX_BATCH_SIZE } from '@breaker/api-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const TRPC_PREFIX = '/trpc/';
+/** The route tRPC's Fastify adapter registers; matched on the decoded path, so `/%74rpc/...` is the same route. */
+const TRPC_ROUTE = '/trpc/:path';
+
+function isTrpcCall(request: FastifyRequest): boolean {
+  return request.routeOptions.url === TRPC_ROUTE;
+}
 
 /**
  * What a tRPC request may be, checked before anything is read or parsed (no session lookup, no body, no database):
@@ -10,16 +15,21 @@ const TRPC_PREFIX = '/trpc/';
  */
 export function registerTrpcRequestLimits(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(TRPC_PREFIX)) return;
-    const path = request.url.slice(TRPC_PREFIX.length).split('?', 1)[0]!;
+    if (!isTrpcCall(request)) return;
+    const { path } = request.params as { path: string };
     if (countCalls(path) > TRPC_MAX_BATCH_SIZE) throw new AppError('BAD_REQUEST', SERVER_MESSAGES.batchTooLarge);
     if (!declaresJsonOrNothing(request)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.inputNotJson);
   });
+  // An empty JSON body is no input, as on the REST calls (routes/json-body.ts); tRPC's adapter would read it as
+  // malformed JSON. `{}` is tRPC's own "no input": a call without input runs, one that needs input says what is missing.
+  app.addHook('preHandler', async (request) => {
+    if (isTrpcCall(request) && request.body === '') request.body = '{}';
+  });
 }
 
-/** A batch names its calls in the path (`/trpc/a,b,c?batch=1`); Fastify decodes an escaped comma (%2C) to one too. */
+/** A batch names its calls in the decoded path (`/trpc/a,b,c?batch=1`). */
 function countCalls(path: string): number {
-  return path.split(/,|%2c/i).length;
+  return path.split(',').length;
 }
 
 function declaresJsonOrNothing(request: FastifyRequest): boolean {
