@@ -81,17 +81,14 @@ export async function insertTestUser(db: Db, setup: TestUser): Promise<{ user: U
   );
   let breaks: BreakSessionRow[] = [];
   if (setup.breaks) {
-    const runId = await insertSchedulingRun(db, {
-      userId: user.id,
-      trigger: 'test',
-      engineVersion: 'test',
-      seed: 1,
-      input: {},
-      output: {},
-      durationMs: 1,
-    });
+    const runId = await insertSchedulingRun(db, testPlanningRun(user.id));
     breaks = await replaceScheduledBreaks(db, user.id, PLAN_FROM, PLAN_TO, setup.breaks, runId);
   }
   if (setup.session) await insertSession(db, { ...setup.session, userId: user.id });
   return { user, breaks };
+}
+
+/** The record of a planning run for tests that store breaks without running the planner. */
+export function testPlanningRun(userId: string) {
+  return { userId, trigger: 'test', engineVersion: 'test', seed: 1, input: {}, output: {}, durationMs: 1 };
 }

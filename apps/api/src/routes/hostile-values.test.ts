@@ -1,5 +1,5 @@
 import { insertSchedulingRun, listActivities, replaceScheduledBreaks, sql } from '@breaker/db';
-import type { TestBackend } from '@breaker/db/testing';
+import { testPlanningRun, type TestBackend } from '@breaker/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
@@ -66,15 +66,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('hostile values on every sign
     client = new TestClient(subject.app);
     userId = (await client.registerAndSignIn('hostile-values')).id;
     const [activity] = await listActivities(subject.db);
-    const runId = await insertSchedulingRun(subject.db, {
-      userId,
-      trigger: 'test',
-      engineVersion: 'test',
-      seed: 1,
-      input: {},
-      output: {},
-      durationMs: 1,
-    });
+    const runId = await insertSchedulingRun(subject.db, testPlanningRun(userId));
     const from = new Date(Date.now() - 60 * 60 * 1000);
     const [planted] = await replaceScheduledBreaks(
       subject.db,

@@ -4,7 +4,7 @@ import { isBreakOverlap } from '../break-overlap.js';
 import { catalogueActivities } from '../catalogue/activities.js';
 import * as breaksNeverOverlap from '../migrations/2026-11-25T0005-breaks-never-overlap.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
-import { insertTestUser, type TestBackend } from '../testing.js';
+import { insertTestUser, testPlanningRun, type TestBackend } from '../testing.js';
 import { insertBreak, moveScheduledBreak, swapBreakActivity } from './break-changes.js';
 import { listBreaksBetween, updateBreakOutcome } from './breaks.js';
 import { storePlan } from './placement.js';
@@ -26,10 +26,6 @@ describe.each<TestBackend>(['postgres', 'pglite'])('two breaks of one user never
   async function newUser(name: string): Promise<string> {
     const { user } = await insertTestUser(database().db, { username: `${name}-${kind}` });
     return user.id;
-  }
-
-  function planRun(userId: string) {
-    return { userId, trigger: 'refresh', engineVersion: 'v', seed: 1, input: {}, output: {}, durationMs: 1 };
   }
 
   const byHand = (i: number, scheduledTime: Date, duration = 3) => ({
@@ -67,7 +63,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('two breaks of one user never
     await updateBreakOutcome(database().db, userId, done.id, { completedAt: day(9, 3) });
     await updateBreakOutcome(database().db, userId, skipped.id, { skipped: true });
 
-    const overDone = storePlan(database().db, planRun(userId), day(0), day(24), [
+    const overDone = storePlan(database().db, testPlanningRun(userId), day(0), day(24), [
       { activityId: slug(2), scheduledTime: day(9, 1), duration: 2, placementReason: 'planned' },
     ]);
     expect(isBreakOverlap(await refusal(overDone))).toBe(true);
@@ -86,15 +82,15 @@ describe.each<TestBackend>(['postgres', 'pglite'])('two breaks of one user never
         duration: 4,
         placementReason: 'p',
       }));
-    await storePlan(database().db, planRun(userId), day(0), day(24), plan(0));
-    const { created } = await storePlan(database().db, planRun(userId), day(0), day(24), plan(2));
+    await storePlan(database().db, testPlanningRun(userId), day(0), day(24), plan(0));
+    const { created } = await storePlan(database().db, testPlanningRun(userId), day(0), day(24), plan(2));
     expect(created.map((b) => b.scheduled_time)).toEqual([day(9, 2), day(11, 2), day(13, 2)]);
     expect(await listBreaksBetween(database().db, userId, day(0), day(24))).toHaveLength(3);
   });
 
   it('a plan whose own breaks overlap is refused as a whole', async () => {
     const userId = await newUser('own');
-    const overlapping = storePlan(database().db, planRun(userId), day(0), day(24), [
+    const overlapping = storePlan(database().db, testPlanningRun(userId), day(0), day(24), [
       { activityId: slug(0), scheduledTime: day(9), duration: 4, placementReason: 'p' },
       { activityId: slug(1), scheduledTime: day(9, 3), duration: 4, placementReason: 'p' },
     ]);
@@ -108,7 +104,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('two breaks of one user never
     await breaksNeverOverlap.down(db);
     try {
       await insertBreak(db, userId, byHand(0, day(9)));
-      await storePlan(db, planRun(userId), day(10), day(24), [
+      await storePlan(db, testPlanningRun(userId), day(10), day(24), [
         { activityId: slug(1), scheduledTime: day(10), duration: 4, placementReason: 'earlier' },
         { activityId: slug(2), scheduledTime: day(11), duration: 4, placementReason: 'alone' },
       ]);

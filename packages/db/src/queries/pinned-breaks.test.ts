@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
-import { insertTestUser, type TestBackend } from '../testing.js';
+import { insertTestUser, testPlanningRun, type TestBackend } from '../testing.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { insertBreak, moveScheduledBreak, swapBreakActivity } from './break-changes.js';
 import { deleteBreak, listBreaksBetween, replaceScheduledBreaks, updateBreakOutcome } from './breaks.js';
@@ -17,10 +17,6 @@ describe.each<TestBackend>(['postgres', 'pglite'])('breaks placed or changed by 
     return user.id;
   }
 
-  function planRun(userId: string) {
-    return { userId, trigger: 'refresh', engineVersion: 'v', seed: 1, input: {}, output: {}, durationMs: 1 };
-  }
-
   async function pinsByReason(userId: string): Promise<[string | null, boolean][]> {
     const stored = await listBreaksBetween(database().db, userId, day(0), day(24));
     return stored.map((b) => [b.placement_reason, b.pinned]);
@@ -28,7 +24,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('breaks placed or changed by 
 
   it('pins a break the user adds, moves or changes; planned breaks are not pinned', async () => {
     const userId = await newUser('pins');
-    const { created } = await storePlan(database().db, planRun(userId), day(0), day(24), [
+    const { created } = await storePlan(database().db, testPlanningRun(userId), day(0), day(24), [
       { activityId: slug(0), scheduledTime: day(9), duration: 2, placementReason: 'planned' },
       { activityId: slug(1), scheduledTime: day(11), duration: 2, placementReason: 'to move' },
       { activityId: slug(2), scheduledTime: day(13), duration: 2, placementReason: 'to change' },
@@ -55,7 +51,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('breaks placed or changed by 
 
   it('re-planning keeps pinned breaks still to take, replaces the rest, and replaces pins it is told to', async () => {
     const userId = await newUser('replan');
-    const { created } = await storePlan(database().db, planRun(userId), day(0), day(24), [
+    const { created } = await storePlan(database().db, testPlanningRun(userId), day(0), day(24), [
       { activityId: slug(0), scheduledTime: day(9), duration: 2, placementReason: 'planned' },
       { activityId: slug(1), scheduledTime: day(11), duration: 2, placementReason: 'moved' },
       { activityId: slug(2), scheduledTime: day(13), duration: 2, placementReason: 'overlapped' },
@@ -71,7 +67,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('breaks placed or changed by 
 
     const { created: replanned } = await storePlan(
       database().db,
-      planRun(userId),
+      testPlanningRun(userId),
       day(0),
       day(24),
       [{ activityId: slug(6), scheduledTime: day(10), duration: 2, placementReason: 'new' }],
@@ -114,7 +110,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('breaks placed or changed by 
     expect(await moveScheduledBreak(database().db, userId, pinned[0]!.id, day(10), 'Moved here by you.')).toBe(false);
     expect(await swapBreakActivity(database().db, userId, pinned[1]!.id, { id: slug(4), duration: 1 })).toBe(false);
 
-    await storePlan(database().db, planRun(userId), day(0), day(24), [
+    await storePlan(database().db, testPlanningRun(userId), day(0), day(24), [
       { activityId: slug(5), scheduledTime: day(15), duration: 2, placementReason: 'planned' },
     ]);
     const stored = await listBreaksBetween(database().db, userId, day(0), day(24));
