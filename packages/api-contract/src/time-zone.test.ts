@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { timeZone } from './preferences.js';
-import { canonicalTimeZone } from './time-zone.js';
+import { canonicalTimeZone, fixedOffsetZones } from './time-zone.js';
 
 describe('time zones are stored under names PostgreSQL knows', () => {
   it('reads legacy and differently written names as their canonical zone', () => {
@@ -23,8 +23,14 @@ describe('time zones are stored under names PostgreSQL knows', () => {
     for (const zone of Intl.supportedValuesOf('timeZone')) expect(canonicalTimeZone(zone)).toBe(zone);
   });
 
+  it('keeps the fixed-offset zones browsers may report, and refuses offsets beyond them', () => {
+    for (const zone of fixedOffsetZones()) expect(timeZone.parse(zone)).toBe(zone);
+    expect(timeZone.parse('Etc/GMT')).toBe('UTC');
+    for (const zone of ['Etc/GMT+13', 'Etc/GMT-15', 'Etc/GMT+5:30']) expect(timeZone.safeParse(zone).success).toBe(false);
+  });
+
   it('never answers with a zone the runtime does not list', () => {
-    const listed = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+    const listed = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', ...fixedOffsetZones()]);
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (zone) => {
         const result = timeZone.safeParse(zone);

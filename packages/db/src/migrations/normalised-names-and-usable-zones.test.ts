@@ -1,5 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { fixedOffsetZones } from '@breaker/api-contract';
 import { createDb, type DatabaseHandle } from '../client.js';
 import { newPreferences } from '../default-preferences.js';
 import { migrateToLatest } from '../migrate.js';
@@ -48,7 +49,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('names and time zones on %s',
 
   it('knows every time zone the runtime lists', async () => {
     const { db } = database();
-    const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
+    const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC', ...fixedOffsetZones()];
     const { rows } = await sql<{ zone: string }>`
       select zone from unnest(${zones}::text[]) as zone where usable_time_zone(zone) <> zone`.execute(db);
     expect(rows).toEqual([]);
