@@ -30,6 +30,15 @@ const IO_MODULES = [
   'pino',
 ];
 
+const TEST_FILES = ['**/*.test.ts', '**/*.test-support.ts', '**/testing.ts'];
+
+/** Each app is a host: it may use every package but no other app, by name or by path. */
+function otherApps(app) {
+  return ['api', 'worker', 'web']
+    .filter((other) => other !== app)
+    .flatMap((other) => [`@breaker/${other}`, `@breaker/${other}/*`, `**/apps/${other}/**`, `**/${other}/src/**`]);
+}
+
 /** The dependency directions of the architecture, as lint rules (see eslint.config.test.ts). */
 function restrict(patterns) {
   return { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
@@ -59,10 +68,42 @@ export default tseslint.config(
     },
   },
   {
+    // Settings come from each app's env module (and a CLI's own arguments), so a missing one fails once, at start-up.
+    files: ['apps/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: [...TEST_FILES, '**/env.ts', '**/cli.ts', '**/cli/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: "Read settings in the app's env module and pass them in." },
+      ],
+    },
+  },
+  ...['api', 'worker'].map((app) => ({
+    files: [`apps/${app}/src/**/*.ts`],
+    ignores: TEST_FILES,
+    rules: restrict([
+      { group: otherApps(app), message: 'Apps never import other apps: shared code lives in a package.' },
+      { group: ['@breaker/fakes', '@breaker/fakes/*'], message: 'Fake providers are for tests, benches and the demo.' },
+    ]),
+  })),
+  ...['api', 'worker'].map((app) => ({
+    files: [`apps/${app}/**/*.test.ts`, `apps/${app}/**/*.test-support.ts`],
+    rules: restrict([{ group: otherApps(app), message: 'Apps never import other apps: shared code lives in a package.' }]),
+  })),
+  {
     files: ['packages/**/*.ts'],
     rules: restrict([
       { group: APP_PACKAGES, message: 'Packages never import apps: apps depend on packages.' },
       { group: ['**/apps/**'], message: 'Packages never import apps: apps depend on packages.' },
+    ]),
+  },
+  {
+    files: ['packages/*/src/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: restrict([
+      { group: APP_PACKAGES, message: 'Packages never import apps: apps depend on packages.' },
+      { group: ['**/apps/**'], message: 'Packages never import apps: apps depend on packages.' },
+      { group: ['@breaker/fakes', '@breaker/fakes/*'], message: 'Fake providers are for tests, benches and the demo.' },
     ]),
   },
   {

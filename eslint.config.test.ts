@@ -15,6 +15,39 @@ describe('the architecture, enforced by lint', () => {
     ).toContain('@typescript-eslint/no-restricted-imports');
   });
 
+  it('stops an app from importing another app, by name or by path', async () => {
+    const rule = '@typescript-eslint/no-restricted-imports';
+    expect(
+      await ruleIds(
+        "import { runPlaceBreaks } from '@breaker/worker/jobs';\nexport const r = runPlaceBreaks;\n",
+        'apps/api/src/x.ts',
+      ),
+    ).toContain(rule);
+    expect(
+      await ruleIds("import { loadConfig } from '../../worker/src/env.js';\nexport const l = loadConfig;\n", 'apps/api/src/x.ts'),
+    ).toContain(rule);
+    expect(
+      await ruleIds("import { buildApp } from '@breaker/api/app';\nexport const b = buildApp;\n", 'apps/worker/src/x.ts'),
+    ).toContain(rule);
+    expect(
+      await ruleIds("import { runPlaceBreaks } from '@breaker/jobs';\nexport const r = runPlaceBreaks;\n", 'apps/api/src/x.ts'),
+    ).toEqual([]);
+  });
+
+  it('keeps the fake providers out of shipped code', async () => {
+    const code = "import { startFakeGoogle } from '@breaker/fakes/google';\nexport const s = startFakeGoogle;\n";
+    expect(await ruleIds(code, 'apps/api/src/x.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(code, 'packages/jobs/src/x.ts')).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await ruleIds(code, 'apps/api/src/x.test.ts')).toEqual([]);
+  });
+
+  it('reads settings only in env modules', async () => {
+    const code = "export const port = process.env['PORT'];\n";
+    expect(await ruleIds(code, 'apps/api/src/routes/x.ts')).toContain('no-restricted-properties');
+    expect(await ruleIds(code, 'packages/jobs/src/x.ts')).toContain('no-restricted-properties');
+    expect(await ruleIds(code, 'apps/api/src/env.ts')).toEqual([]);
+  });
+
   it('keeps the scheduler free of I/O, clocks and randomness', async () => {
     const file = 'packages/scheduler/src/x.ts';
     expect(await ruleIds("import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n", file)).toContain(

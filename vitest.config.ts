@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-const serverRoots = ['packages/api-contract', 'packages/db', 'packages/scheduler', 'apps/api', 'apps/worker'];
+const serverRoots = [
+  'packages/api-contract',
+  'packages/db',
+  'packages/scheduler',
+  'packages/jobs',
+  'packages/fakes',
+  'apps/api',
+  'apps/worker',
+];
 
 /** One run for every package's tests; workspace packages resolve to their TypeScript sources. */
 export default defineConfig({

@@ -4,7 +4,7 @@
  * The API runs with its jobs in-process on PostgreSQL, so a hanging sync shares the process with the reads.
  */
 import { DEFAULT_PREFERENCES, SYNC_CADENCE_MS } from '@breaker/api-contract';
-import { startFakeGoogle, type FakeGoogle, type RecordedCall } from '@breaker/worker/fake-google';
+import { startFakeGoogle, type FakeGoogle, type RecordedCall } from '@breaker/fakes/google';
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { emitRow, fmt, median, percentile, spreadOf } from '../../../bench/row.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
-import { createMailer } from '@breaker/worker/jobs';
+import { createMailer } from '@breaker/jobs';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 

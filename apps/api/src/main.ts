@@ -1,6 +1,6 @@
 import { MAINTENANCE_SWEEP_MS } from '@breaker/api-contract';
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
-import { createMailer, refuseEvictingRedis } from '@breaker/worker/jobs';
+import { createMailer, refuseEvictingRedis } from '@breaker/jobs';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';

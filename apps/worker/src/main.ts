@@ -21,12 +21,11 @@ import {
   runPasswordResetMail,
   runPlaceBreaks,
   type CalendarJobDeps,
-} from './jobs/index.js';
-import { createMailer } from './mail/mailer.js';
-import { startMetricsServer } from './metrics/metrics-server.js';
-import { createMetricsRegistry } from './metrics/registry.js';
+  createMailer,
+  refuseEvictingRedis,
+} from '@breaker/jobs';
+import { createMetricsRegistry, startMetricsServer } from '@breaker/jobs/metrics';
 import { createWorkerConnection } from './queue-connection.js';
-import { refuseEvictingRedis } from './redis-eviction-policy.js';
 import { watchRedisOutages } from './redis-outage.js';
 
 const config = loadConfig();

@@ -15,7 +15,7 @@ import {
   runPlaceBreaks,
   type CalendarJobDeps,
   type MailJobDeps,
-} from '@breaker/worker/jobs';
+} from '@breaker/jobs';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 import { oneRunPerUser } from './one-run-per-user.js';
 

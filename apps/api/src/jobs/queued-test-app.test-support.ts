@@ -1,5 +1,5 @@
 import { placeBreaksPayload, QUEUES } from '@breaker/api-contract';
-import { runPlaceBreaks } from '@breaker/worker/jobs';
+import { runPlaceBreaks } from '@breaker/jobs';
 import { Worker, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';

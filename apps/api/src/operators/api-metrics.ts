@@ -1,4 +1,4 @@
-import { createMetricsRegistry } from '@breaker/worker/metrics';
+import { createMetricsRegistry } from '@breaker/jobs/metrics';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Gauge, Histogram, type Registry } from 'prom-client';

@@ -1,4 +1,4 @@
-import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 

@@ -1,4 +1,4 @@
-import { hasOperatorAccess, OPERATOR_CHALLENGE } from '@breaker/worker/metrics';
+import { hasOperatorAccess, OPERATOR_CHALLENGE } from '@breaker/jobs/metrics';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,6 @@
 import { QUEUES, SERVER_MESSAGES } from '@breaker/api-contract';
 import { createDb, type DatabaseHandle } from '@breaker/db';
-import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/worker/fake-google';
+import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/fakes/google';
 import { Queue } from 'bullmq';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

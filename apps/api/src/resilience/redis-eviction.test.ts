@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evictionPolicyProblem } from '@breaker/worker/jobs';
+import { evictionPolicyProblem } from '@breaker/jobs';
 import {
   launchFromSource,
   recentOutput,

@@ -1,7 +1,7 @@
 import { QUEUES } from '@breaker/api-contract';
 import { createDb, sql, type DatabaseHandle } from '@breaker/db';
 import { createScratchPostgres } from '@breaker/db/testing';
-import { startFakeGoogle, type FakeGoogle } from '@breaker/worker/fake-google';
+import { startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -15,7 +15,7 @@ import {
   swapChoices,
   type HandPlanning,
   type SlotProblem,
-} from '@breaker/worker/jobs';
+} from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
 import { toBreakSession } from './breaks.js';
 

@@ -1,4 +1,4 @@
-import { icsEvents, syncWindow } from '@breaker/worker/jobs';
+import { icsEvents, syncWindow } from '@breaker/jobs';
 import { DateTime } from 'luxon';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';

@@ -7,7 +7,7 @@ import {
   replaceConnectionEvents,
   saveSyncState,
 } from '@breaker/db';
-import { FEED_CALENDAR_ID, normaliseFeedUrl, readFeed, syncWindow } from '@breaker/worker/jobs';
+import { FEED_CALENDAR_ID, normaliseFeedUrl, readFeed, syncWindow } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
 
 /**

@@ -4,7 +4,7 @@
 //   postgres-redis   the API and the worker, on a fresh PostgreSQL database and Redis database 9 (or E2E_REDIS_DB);
 //                    e-mail goes over real SMTP to a receiver on loopback that files every message in
 //                    DATA_DIR/smtp-inbox/
-//   embedded-google  embedded, plus a fake Google (apps/worker/dist/google/fake-google, from `turbo run build`) in
+//   embedded-google  embedded, plus a fake Google (packages/fakes/dist/google, from `turbo run build`) in
 //                    this process on a free loopback port, as the API's GOOGLE_BASE_URL with one client whose
 //                    redirect URIs are APP_URL's callbacks. It approves every authorization without a consent page
 //                    (the account login_hint names, else the first); the specs script it through its /__fake/ admin
@@ -37,7 +37,7 @@ const port = Number(portArgument ?? DEFAULT_PORTS[mode]);
 const dataDir = dataDirArgument ?? join(tmpdir(), `breaker-e2e-${port}`);
 const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
-const fakeGoogleModule = new URL('../../../worker/dist/google/fake-google/index.js', import.meta.url);
+const fakeGoogleModule = new URL('../../../fakes/dist/google/index.js', import.meta.url);
 const appUrl = `http://127.0.0.1:${port}`;
 
 /** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */

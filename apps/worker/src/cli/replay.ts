@@ -2,7 +2,7 @@ import { createDb, databaseConfig, listSchedulingRuns, type Db } from '@breaker/
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { loadConfig } from '../env.js';
-import { formatReport, replayRun, replaySchedulingRun, runFromJson, type ReplayReport } from '../jobs/replay.js';
+import { formatReport, replayRun, replaySchedulingRun, runFromJson, type ReplayReport } from '@breaker/jobs';
 
 /**
  * `pnpm --filter @breaker/worker replay <run id | run.json>` re-runs a recorded scheduling run without Redis and prints

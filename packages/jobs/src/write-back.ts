@@ -1,7 +1,7 @@
 import type { WriteBackPayload } from '@breaker/api-contract';
 import { findCalendarConnection, findPreferences, markConnectionStatus } from '@breaker/db';
-import { writeBreaksBack, type WriteBackOutcome } from '../google/break-write-back.js';
-import { createCalendarClient, isInvalidGrant } from '../google/google-calendar-client.js';
+import { writeBreaksBack, type WriteBackOutcome } from './providers/google/break-write-back.js';
+import { createCalendarClient, isInvalidGrant } from './providers/google/google-calendar-client.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { syncWindow } from './sync-window.js';
 

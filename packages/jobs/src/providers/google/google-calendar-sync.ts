@@ -7,7 +7,7 @@ import {
   type StoredEvent,
 } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
-import type { JobDeps } from '../jobs/job-deps.js';
+import type { JobDeps } from '../../job-deps.js';
 import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
 import { toEventChange, type EventChange } from './google-events.js';
 

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlacementInput, planningWindow } from '../jobs/placement-input.js';
+import { buildPlacementInput, planningWindow } from '../../placement-input.js';
 import { icsEvents, type IcsEvent } from './ics-events.js';
 
 /**

@@ -1,4 +1,4 @@
-import { recordGoogleCall, type GoogleCallOutcome } from '../metrics/job-metrics.js';
+import { recordGoogleCall, type GoogleCallOutcome } from '../../metrics/job-metrics.js';
 
 /** Google asks clients to retry rate limits and server errors with exponential backoff; everything else is final. */
 const MAX_ATTEMPTS = 5;

@@ -1,8 +1,8 @@
 import { AppError, type CalendarSyncPayload, type CalendarSyncResult } from '@breaker/api-contract';
 import { findCalendarConnection, findPreferences, findUserById, markConnectionStatus, markConnectionSynced } from '@breaker/db';
-import { createCalendarClient, isInvalidGrant } from '../google/google-calendar-client.js';
-import { syncIcsFeed } from '../calendar/ics-sync.js';
-import { syncGoogleCalendar } from '../google/google-calendar-sync.js';
+import { createCalendarClient, isInvalidGrant } from './providers/google/google-calendar-client.js';
+import { syncIcsFeed } from './providers/ics/ics-sync.js';
+import { syncGoogleCalendar } from './providers/google/google-calendar-sync.js';
 import { syncWindow } from './sync-window.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { runPlaceBreaks } from './place-breaks.js';

@@ -1,6 +1,6 @@
 import type { TokenCipher } from '@breaker/db';
-import type { GoogleSettings } from '../google/google-calendar-client.js';
-import type { RetryOptions } from '../google/google-retries.js';
+import type { GoogleSettings } from './providers/google/google-calendar-client.js';
+import type { RetryOptions } from './providers/google/google-retries.js';
 import type { JobDeps } from './job-deps.js';
 
 /** Calendar sync needs, beyond any job's deps, Google's client settings and the key to the stored tokens. */

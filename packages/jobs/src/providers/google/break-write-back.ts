@@ -1,7 +1,7 @@
 import { listScheduledBreaksBetween, type BreakWithActivity } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { createHash } from 'node:crypto';
-import type { JobDeps } from '../jobs/job-deps.js';
+import type { JobDeps } from '../../job-deps.js';
 import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
 
 const CALENDAR_ID = 'primary';

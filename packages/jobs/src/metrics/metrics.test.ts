@@ -3,8 +3,8 @@ import { openTestDatabase } from '@breaker/db/testing';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withGoogleRetries } from '../google/google-retries.js';
-import { runPlaceBreaks } from '../jobs/index.js';
+import { withGoogleRetries } from '../providers/google/google-retries.js';
+import { runPlaceBreaks } from '../index.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { createMetricsRegistry } from './registry.js';
 

@@ -1,6 +1,6 @@
 import { AppError } from '@breaker/api-contract';
 import { findSyncState, replaceConnectionEvents, saveSyncState, type CalendarConnectionRow, type StoredEvent } from '@breaker/db';
-import type { CalendarJobDeps } from '../jobs/calendar-job-deps.js';
+import type { CalendarJobDeps } from '../../calendar-job-deps.js';
 import { fetchFeed } from './feed-fetch.js';
 import { icsEvents } from './ics-events.js';
 

@@ -2,7 +2,7 @@ import { AppError, type PlaceBreaksPayload, type RefreshBreaksResult } from '@br
 import { catalogueById, listBreaksBetween, listEventsBetween, lockUserForPlanning, storePlan } from '@breaker/db';
 import { placeBreaks } from '@breaker/scheduler';
 import { performance } from 'node:perf_hooks';
-import { recordPlacement } from '../metrics/job-metrics.js';
+import { recordPlacement } from './metrics/job-metrics.js';
 import type { JobDeps } from './job-deps.js';
 import { buildPlacementInput, planningWindow } from './placement-input.js';
 

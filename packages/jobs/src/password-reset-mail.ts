@@ -1,6 +1,6 @@
 import { RESET_LINK_LIFETIME_MS, type PasswordResetMailPayload } from '@breaker/api-contract';
 import { findUserById, generateSecret, hashSecret, replacePasswordResetToken } from '@breaker/db';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from './mail/mailer.js';
 import type { JobDeps } from './job-deps.js';
 
 /** The reset e-mail needs, beyond any job's deps, a way to send mail and the origin its link points at. */

@@ -5,7 +5,7 @@ import { demoWeek } from './demo/demo-week.js';
 import { startFakeGoogle } from './fake-google.js';
 
 /**
- * Local demo: `pnpm --filter @breaker/worker fake-google` runs a fake Google with two accounts and a week of meetings,
+ * Local demo: `pnpm --filter @breaker/fakes fake-google` runs a fake Google with two accounts and a week of meetings,
  * and prints the variables that point Breaker at it. A development tool, so it reads its own FAKE_GOOGLE_* settings
  * rather than the worker's configuration.
  */
