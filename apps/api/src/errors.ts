@@ -8,7 +8,7 @@ export interface HttpError {
   /** Unexpected failures are logged in full; expected ones are not noise. */
   expected: boolean;
   /**
-   * PostgreSQL or Redis is unreachable: expected, and the outage is reported once by itself (jobs/redis-outage.ts),
+   * PostgreSQL or Redis is unreachable: expected, and the outage is reported once by itself (watchRedisOutages in @breaker/jobs),
    * so each request it fails gets one warning line without a stack.
    */
   outage: boolean;

@@ -1,14 +1,12 @@
-import { MAINTENANCE_SWEEP_MS } from '@breaker/api-contract';
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
-import { createMailer, refuseEvictingRedis } from '@breaker/jobs';
+import { createMailer, refuseEvictingRedis, watchRedisOutages } from '@breaker/jobs';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
 import { loadConfig, WEB_DIST_DIR } from './env.js';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import { createQueueRunner } from './jobs/queue-runner.js';
-import { watchRedisOutages } from './jobs/redis-outage.js';
-import type { JobRunner } from './jobs/job-runner.js';
+import { REDIS_OUTAGE_CONSEQUENCE, type JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './logger.js';
 import { openOperatorQueues } from './operators/operator-queues.js';
 
@@ -34,14 +32,14 @@ const jobs: JobRunner = config.redisUrl
         cipher,
         allowPrivateFeeds: config.allowPrivateFeeds,
       },
-      { sweepEveryMs: MAINTENANCE_SWEEP_MS },
+      { schedule: true },
     );
 
 const operatorQueues = config.redisUrl ? openOperatorQueues(config.redisUrl) : undefined;
 const limitsRedis = config.redisUrl
   ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   : undefined;
-if (limitsRedis) watchRedisOutages(limitsRedis, [], logger.child({ limits: 'redis' }));
+if (limitsRedis) watchRedisOutages(limitsRedis, [], logger.child({ limits: 'redis' }), REDIS_OUTAGE_CONSEQUENCE);
 const limits = createAbuseLimits(limitsRedis);
 const app = await buildApp({
   deps: { config, database, db: database.db, jobs, limits, cipher, now, queues: operatorQueues?.queues },

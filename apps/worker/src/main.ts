@@ -1,32 +1,21 @@
-import {
-  calendarSyncPayload,
-  deduplicationId,
-  DEFAULT_JOB_OPTIONS,
-  MAINTENANCE_SWEEP_MS,
-  passwordResetMailPayload,
-  placeBreaksPayload,
-  placementDeduplication,
-  QUEUES,
-  writeBackPayload,
-} from '@breaker/api-contract';
-import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
-import { Queue, Worker } from 'bullmq';
-import { pino } from 'pino';
 import { loggerOptions } from '@breaker/api-contract/config';
-import { loadConfig } from './env.js';
+import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
+import type { JobRequest, QueueName } from '@breaker/api-contract';
 import {
-  runBreakWriteBack,
-  runCalendarSync,
-  runMaintenanceSweep,
-  runPasswordResetMail,
-  runPlaceBreaks,
-  type CalendarJobDeps,
   createMailer,
+  JOBS,
+  prepareJob,
   refuseEvictingRedis,
+  runJob,
+  SCHEDULED_JOBS,
+  watchRedisOutages,
+  type HostDeps,
 } from '@breaker/jobs';
 import { createMetricsRegistry, startMetricsServer } from '@breaker/jobs/metrics';
+import { Queue, Worker } from 'bullmq';
+import { pino } from 'pino';
+import { loadConfig } from './env.js';
 import { createWorkerConnection } from './queue-connection.js';
-import { watchRedisOutages } from './redis-outage.js';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config, 'worker'));
@@ -46,104 +35,64 @@ if (config.databasePoolSize <= config.workerConcurrency) {
     'DATABASE_POOL_SIZE should be above WORKER_CONCURRENCY',
   );
 }
-const deps: CalendarJobDeps = {
+const connection = createWorkerConnection(config.redisUrl);
+const mailer = createMailer(config);
+const deps: HostDeps = {
   db: database.db,
   log,
   now: () => new Date(),
   google: config.google,
   cipher: createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir })),
   allowPrivateFeeds: config.allowPrivateFeeds,
+  mailer,
+  appUrl: config.appUrl,
 };
-const connection = createWorkerConnection(config.redisUrl);
-const mailer = createMailer(config);
 
-const queueOptions = { connection, defaultJobOptions: DEFAULT_JOB_OPTIONS };
+// One queue and one worker per job of the registry; a job's follow-ups go onto their own queues.
+const definitions = Object.values(JOBS);
+const queues = new Map(
+  definitions.map((job) => [job.name, new Queue(job.name, { connection, defaultJobOptions: job.options })] as const),
+);
+function queueFor(name: QueueName): Queue {
+  const queue = queues.get(name);
+  if (!queue) throw new Error(`No queue for the job ${name}`);
+  return queue;
+}
+async function queueJob(request: JobRequest): Promise<void> {
+  const { name, payload, deduplication } = prepareJob(request);
+  await queueFor(name).add(name, payload, { deduplication });
+}
 // A running job keeps its lock while this process lives; if it dies, another worker takes the job up once the lock lapses.
 const workerOptions = { connection, lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
-const placeBreaksQueue = new Queue(QUEUES.placeBreaks, queueOptions);
-const calendarSyncQueue = new Queue(QUEUES.calendarSync, queueOptions);
-const maintenanceQueue = new Queue(QUEUES.maintenance, queueOptions);
-const writeBackQueue = new Queue(QUEUES.writeBack, queueOptions);
-const queueWriteBack = (userId: string) =>
-  writeBackQueue.add(QUEUES.writeBack, writeBackPayload.parse({ userId }), {
-    deduplication: { id: deduplicationId(QUEUES.writeBack, userId) },
-  });
-
-const placeBreaksWorker = new Worker(
-  QUEUES.placeBreaks,
-  async (job) => {
-    const payload = placeBreaksPayload.parse(job.data);
-    const result = await runPlaceBreaks({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.placeBreaks }) }, payload);
-    await queueWriteBack(payload.userId);
-    return result;
-  },
-  { ...workerOptions, concurrency: config.workerConcurrency },
-);
-
-const writeBackWorker = new Worker(
-  QUEUES.writeBack,
+const workers = definitions.map(
   (job) =>
-    runBreakWriteBack({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.writeBack }) }, writeBackPayload.parse(job.data)),
-  { ...workerOptions, concurrency: 2 },
-);
-
-const calendarSyncWorker = new Worker(
-  QUEUES.calendarSync,
-  async (job) => {
-    const payload = calendarSyncPayload.parse(job.data);
-    return runCalendarSync({ ...deps, log: log.child({ jobId: job.id, queue: QUEUES.calendarSync }) }, payload);
-  },
-  { ...workerOptions, concurrency: 2 },
-);
-
-const resetMailWorker = new Worker(
-  QUEUES.passwordResetMail,
-  (job) =>
-    runPasswordResetMail(
-      { ...deps, mailer, appUrl: config.appUrl, log: log.child({ jobId: job.id, queue: QUEUES.passwordResetMail }) },
-      passwordResetMailPayload.parse(job.data),
+    new Worker(
+      job.name,
+      (running) =>
+        runJob(
+          { deps: { ...deps, log: log.child({ jobId: running.id, queue: job.name }) }, queue: queueJob },
+          job.name,
+          running.data,
+        ),
+      { ...workerOptions, concurrency: job.concurrency === 'configured' ? config.workerConcurrency : job.concurrency },
     ),
-  { ...workerOptions, concurrency: 2 },
 );
-
 // A job scheduler fires once per period however many workers run.
-await maintenanceQueue.upsertJobScheduler('maintenance-sweep', { every: MAINTENANCE_SWEEP_MS }, { name: 'sweep', data: {} });
-const maintenanceWorker = new Worker(
-  QUEUES.maintenance,
-  (job) =>
-    runMaintenanceSweep(
-      { ...deps, log: log.child({ jobId: job.id, queue: QUEUES.maintenance }) },
-      {
-        async syncCalendar(userId) {
-          const payload = calendarSyncPayload.parse({ userId, trigger: 'cadence' });
-          await calendarSyncQueue.add(QUEUES.calendarSync, payload, {
-            deduplication: { id: deduplicationId(QUEUES.calendarSync, userId) },
-          });
-        },
-        async placeBreaks(userId) {
-          const payload = placeBreaksPayload.parse({ userId, trigger: 'cadence' });
-          await placeBreaksQueue.add(QUEUES.placeBreaks, payload, { deduplication: placementDeduplication(userId) });
-        },
-      },
-    ),
-  { ...workerOptions, concurrency: 1 },
-);
-
-const workers = [placeBreaksWorker, calendarSyncWorker, maintenanceWorker, writeBackWorker, resetMailWorker];
+for (const { id, everyMs, job } of SCHEDULED_JOBS) {
+  const { name, payload } = prepareJob(job);
+  await queueFor(name).upsertJobScheduler(id, { every: everyMs }, { name, data: payload });
+}
 for (const worker of workers) {
   worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
 }
-watchRedisOutages(connection, [...workers, placeBreaksQueue, calendarSyncQueue, maintenanceQueue, writeBackQueue], log);
+watchRedisOutages(connection, [...workers, ...queues.values()], log, 'jobs wait until it is back');
 const metricsServer = await startMetricsServer({
   ...config.workerMetrics,
   operatorToken: config.operatorToken,
   registry: createMetricsRegistry('worker'),
   healthy: () => answersWithin(Promise.all([database.ping(), connection.ping()]), 1500),
 });
-log.info(
-  { queues: Object.values(QUEUES), metricsPort: metricsServer.port, metrics: Boolean(config.operatorToken) },
-  'worker ready',
-);
+log.info({ queues: [...queues.keys()], metricsPort: metricsServer.port, metrics: Boolean(config.operatorToken) }, 'worker ready');
 
 async function answersWithin(check: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -173,7 +122,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'finishing running jobs, then exiting');
   await metricsServer.close();
   await Promise.all(workers.map((worker) => worker.close()));
-  await Promise.all([placeBreaksQueue, calendarSyncQueue, maintenanceQueue, writeBackQueue].map((queue) => queue.close()));
+  await Promise.all([...queues.values()].map((queue) => queue.close()));
   mailer.close();
   connection.off('close', exitWithoutRedis);
   await connection.quit();

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerConnection } from './queue-connection.js';
-import { watchRedisOutages } from './redis-outage.js';
+import { watchRedisOutages } from '@breaker/jobs';
 
 const OUTAGE = 'warn: Redis is unreachable: jobs wait until it is back';
 const BACK = 'info: Redis is reachable again';
@@ -56,12 +56,12 @@ describe('Redis outages in the worker log', () => {
     const connection = new EventEmitter();
     const worker = Object.assign(new EventEmitter(), { name: 'place-breaks' });
     const lines: string[] = [];
-    watchRedisOutages(connection as unknown as Redis, [worker], collectingLog(lines));
+    watchRedisOutages(connection as unknown as Redis, [worker], collectingLog(lines), 'jobs wait until it is back');
     worker.emit('error', new Error('Missing lock for job 7. moveToFinished'));
     worker.emit('error', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }));
     worker.emit('error', new Error('Connection is closed.'));
     connection.emit('ready');
-    expect(lines).toEqual(['error: worker error (place-breaks): Missing lock for job 7. moveToFinished', OUTAGE, BACK]);
+    expect(lines).toEqual(['error: queue error (place-breaks): Missing lock for job 7. moveToFinished', OUTAGE, BACK]);
   });
 
   describe('with a real Redis that goes away and comes back', () => {
@@ -78,7 +78,7 @@ describe('Redis outages in the worker log', () => {
       connection = createWorkerConnection(`redis://127.0.0.1:${port}`);
       queue = new Queue('outage-a', { connection });
       workers = ['outage-a', 'outage-b', 'outage-c'].map((name) => new Worker(name, async () => 'done', { connection }));
-      watchRedisOutages(connection, [queue, ...workers], collectingLog(lines));
+      watchRedisOutages(connection, [queue, ...workers], collectingLog(lines), 'jobs wait until it is back');
       await Promise.all(workers.map((worker) => worker.waitUntilReady()));
     });
     afterAll(async () => {

@@ -11,19 +11,22 @@ export type BreakSessionPatch = z.infer<typeof breakSessionPatch>;
 export const idParam = z.object({ id: z.uuid('That id is not valid') });
 export const userIdParam = z.object({ userId: z.uuid('That user id is not valid') });
 
-export interface RefreshBreaksResult {
-  totalScheduled: number;
-  breaks: { id: string; scheduledTime: string; duration: number; activityId: string }[];
-  shortfalls: { date: string; asked: number; placed: number; reason: string }[];
-}
+/** What a placement run answers; parsed where it crosses Redis, so the API never trusts a cast. */
+export const refreshBreaksResult = z.object({
+  totalScheduled: z.number().int(),
+  breaks: z.array(z.object({ id: z.string(), scheduledTime: z.string(), duration: z.number(), activityId: z.string() })),
+  shortfalls: z.array(z.object({ date: z.string(), asked: z.number(), placed: z.number(), reason: z.string() })),
+});
+export type RefreshBreaksResult = z.infer<typeof refreshBreaksResult>;
 
-export interface CalendarSyncResult {
-  needsConnection?: boolean;
-  needsReconnection?: boolean;
-  running?: boolean;
-  eventsChanged?: number;
-  message: string;
-}
+export const calendarSyncResult = z.object({
+  needsConnection: z.boolean().optional(),
+  needsReconnection: z.boolean().optional(),
+  running: z.boolean().optional(),
+  eventsChanged: z.number().int().optional(),
+  message: z.string(),
+});
+export type CalendarSyncResult = z.infer<typeof calendarSyncResult>;
 
 export const icsFeedInput = z.object({
   url: text({ min: 1, max: 2048, required: 'Enter the address of your calendar feed', tooLong: 'That feed address is too long' }),

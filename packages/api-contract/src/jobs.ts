@@ -13,6 +13,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const placementTriggers = ['refresh', 'sync', 'preferences', 'cadence', 'replay'] as const;
 
 /** Job payloads carry ids only, never secrets. */
+export const maintenancePayload = z.object({}).strip();
+export type MaintenancePayload = z.infer<typeof maintenancePayload>;
+
 export const placeBreaksPayload = z.object({
   userId: z.uuid(),
   trigger: z.enum(placementTriggers),
@@ -79,3 +82,16 @@ export const MAIL_JOB_OPTIONS = {
   attempts: 10,
   backoff: { type: 'exponential', delay: 5_000 },
 } as const;
+
+/** Every job's payload schema by queue: producers and workers parse with the same one. */
+export const JOB_PAYLOADS = {
+  [QUEUES.placeBreaks]: placeBreaksPayload,
+  [QUEUES.calendarSync]: calendarSyncPayload,
+  [QUEUES.maintenance]: maintenancePayload,
+  [QUEUES.writeBack]: writeBackPayload,
+  [QUEUES.passwordResetMail]: passwordResetMailPayload,
+} as const satisfies Record<QueueName, z.ZodType>;
+export type JobPayload<N extends QueueName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
+
+/** A job to run by its queue's name: one member per queue, so the payload always matches the name. */
+export type JobRequest = { [N in QueueName]: { name: N; payload: JobPayload<N> } }[QueueName];

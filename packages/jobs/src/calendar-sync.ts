@@ -1,17 +1,20 @@
-import { AppError, type CalendarSyncPayload, type CalendarSyncResult } from '@breaker/api-contract';
+import { AppError, QUEUES, type CalendarSyncPayload, type CalendarSyncResult } from '@breaker/api-contract';
 import { findCalendarConnection, findPreferences, findUserById, markConnectionStatus, markConnectionSynced } from '@breaker/db';
 import { createCalendarClient, isInvalidGrant } from './providers/google/google-calendar-client.js';
 import { syncIcsFeed } from './providers/ics/ics-sync.js';
 import { syncGoogleCalendar } from './providers/google/google-calendar-sync.js';
 import { syncWindow } from './sync-window.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
-import { runPlaceBreaks } from './place-breaks.js';
-import { runBreakWriteBack } from './write-back.js';
+import type { JobContext } from './job-context.js';
 
 export const SYNCED_MESSAGE = 'Your calendar is up to date';
 
 /** Reads the user's calendar into Breaker; when the busy time changed, the user's breaks are planned again. */
-export async function runCalendarSync(deps: CalendarJobDeps, payload: CalendarSyncPayload): Promise<CalendarSyncResult> {
+export async function runCalendarSync(
+  deps: CalendarJobDeps,
+  payload: CalendarSyncPayload,
+  context: JobContext,
+): Promise<CalendarSyncResult> {
   const user = await findUserById(deps.db, payload.userId);
   if (!user) throw new AppError('NOT_FOUND', 'That user no longer exists');
   const connection = await findCalendarConnection(deps.db, payload.userId);
@@ -41,9 +44,7 @@ export async function runCalendarSync(deps: CalendarJobDeps, payload: CalendarSy
   }
   await markConnectionSynced(deps.db, connection.id, deps.now());
   deps.log.info({ userId: payload.userId, ...outcome }, 'calendar synced');
-  if (outcome.busyChanged) {
-    await runPlaceBreaks(deps, { userId: payload.userId, trigger: 'sync' });
-    await runBreakWriteBack(deps, { userId: payload.userId });
-  }
+  // Planned before the sync answers, so the breaks a user sees next already avoid the new meetings.
+  if (outcome.busyChanged) await context.run(QUEUES.placeBreaks, { userId: payload.userId, trigger: 'sync' });
   return { eventsChanged: outcome.eventsChanged, message: SYNCED_MESSAGE };
 }

@@ -6,10 +6,9 @@ import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { syncWindow } from './sync-window.js';
 
 /** Puts the user's upcoming breaks into their connected Google Calendar, or takes them out when booking is off. */
-export async function runBreakWriteBack(
-  deps: CalendarJobDeps,
-  payload: WriteBackPayload,
-): Promise<WriteBackOutcome | { skipped: string }> {
+export type WriteBackResult = WriteBackOutcome | { skipped: string };
+
+export async function runBreakWriteBack(deps: CalendarJobDeps, payload: WriteBackPayload): Promise<WriteBackResult> {
   const connection = await findCalendarConnection(deps.db, payload.userId);
   if (connection?.provider !== 'google' || connection.status !== 'active' || !connection.refresh_token_encrypted) {
     return { skipped: 'no writable calendar' };

@@ -1,52 +1,47 @@
-import {
-  AppError,
-  isAppError,
-  SERVER_MESSAGES,
-  type CalendarSyncPayload,
-  type PasswordResetMailPayload,
-  type PlaceBreaksPayload,
-  type RefreshBreaksResult,
-} from '@breaker/api-contract';
-import {
-  runBreakWriteBack,
-  runCalendarSync,
-  runMaintenanceSweep,
-  runPasswordResetMail,
-  runPlaceBreaks,
-  type CalendarJobDeps,
-  type MailJobDeps,
-} from '@breaker/jobs';
+import { AppError, isAppError, QUEUES, SERVER_MESSAGES, type JobRequest } from '@breaker/api-contract';
+import { prepareJob, runJob, SCHEDULED_JOBS, type HostDeps, type JobHost, type JobResult } from '@breaker/jobs';
+import { deduplicatedRuns } from './deduplicated-runs.js';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
-import { oneRunPerUser } from './one-run-per-user.js';
 
-/** Without Redis the API runs the worker's own job functions itself; the embedded database serialises them. */
-export function createInProcessRunner(deps: CalendarJobDeps & MailJobDeps, options: { sweepEveryMs?: number } = {}): JobRunner {
-  const syncsRunning = new Map<string, Promise<Awaited<ReturnType<typeof runCalendarSync>>>>();
-  const placeBreaks = oneRunPerUser(async (payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> => {
-    const result = await runPlaceBreaks(deps, payload);
-    await runner.writeBreaksBack(payload.userId);
-    return result;
-  });
-  const runner: JobRunner = {
-    mode: 'in-process',
-    placeBreaks,
-    async writeBreaksBack(userId: string) {
-      void runBreakWriteBack(deps, { userId }).catch((error: unknown) =>
-        deps.log.warn({ err: error, userId }, 'writing breaks to the calendar failed'),
+/**
+ * Without Redis the API hosts the jobs itself: the same registry and job functions as the worker, with BullMQ's
+ * deduplication kept in memory and the worker's job schedulers as timers. The embedded database serialises them.
+ */
+export function createInProcessRunner(deps: HostDeps, options: { schedule?: boolean } = {}): JobRunner {
+  const deduplicated = deduplicatedRuns();
+  const underWay = new Set<Promise<unknown>>();
+  const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }): Promise<JobResult<N>> => {
+    const { deduplication } = prepareJob(job);
+    const run = deduplicated(deduplication, () => runJob(host, job.name as N, job.payload));
+    underWay.add(run);
+    const forget = () => underWay.delete(run);
+    run.then(forget, forget);
+    return run;
+  };
+  const host: JobHost = {
+    deps,
+    async queue(job) {
+      void start(job).catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, queue: job.name, userId: 'userId' in job.payload ? job.payload.userId : undefined },
+          'job failed',
+        ),
       );
     },
-    async syncCalendar(payload: CalendarSyncPayload, waitMs: number) {
-      // One sync per user at a time: a second request joins the one under way.
-      let sync = syncsRunning.get(payload.userId);
-      if (!sync) {
-        sync = runCalendarSync(deps, payload)
-          .catch((error: unknown) => {
-            throw isAppError(error) ? error : new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
-          })
-          .finally(() => syncsRunning.delete(payload.userId));
-        syncsRunning.set(payload.userId, sync);
-        sync.catch((error: unknown) => deps.log.warn({ err: error, userId: payload.userId }, 'calendar sync failed'));
-      }
+  };
+  const timers = (options.schedule ? SCHEDULED_JOBS : []).map(({ everyMs, job }) =>
+    setInterval(() => void host.queue(job), everyMs).unref(),
+  );
+
+  return {
+    mode: 'in-process',
+    placeBreaks: (payload) => start({ name: QUEUES.placeBreaks, payload }),
+    writeBreaksBack: (userId) => host.queue({ name: QUEUES.writeBack, payload: { userId } }),
+    async syncCalendar(payload, waitMs) {
+      const sync = start({ name: QUEUES.calendarSync, payload }).catch((error: unknown) => {
+        throw isAppError(error) ? error : new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
+      });
+      sync.catch((error: unknown) => deps.log.warn({ err: error, userId: payload.userId }, 'calendar sync failed'));
       let timer: NodeJS.Timeout | undefined;
       const slow = new Promise<typeof SYNC_RUNNING>((resolve) => {
         timer = setTimeout(() => resolve(SYNC_RUNNING), waitMs);
@@ -57,27 +52,12 @@ export function createInProcessRunner(deps: CalendarJobDeps & MailJobDeps, optio
         clearTimeout(timer);
       }
     },
-    async sendPasswordReset(payload: PasswordResetMailPayload) {
-      void runPasswordResetMail(deps, payload).catch((error: unknown) =>
-        deps.log.error({ err: error, userId: payload.userId }, 'password reset e-mail failed'),
-      );
-    },
+    sendPasswordReset: (payload) => host.queue({ name: QUEUES.passwordResetMail, payload }),
     async ping() {},
     async close() {
-      clearInterval(sweepTimer);
-      await Promise.allSettled(syncsRunning.values());
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled(underWay);
       deps.mailer.close();
     },
   };
-  // The worker's job scheduler, as a timer: the same sweep finds due syncs and due re-plans.
-  const sweepTimer = options.sweepEveryMs
-    ? setInterval(() => {
-        runMaintenanceSweep(deps, {
-          syncCalendar: async (userId) => void (await runner.syncCalendar({ userId, trigger: 'cadence' }, 0)),
-          placeBreaks: async (userId) => void (await runner.placeBreaks({ userId, trigger: 'cadence' })),
-        }).catch((error: unknown) => deps.log.warn({ err: error }, 'maintenance sweep failed'));
-      }, options.sweepEveryMs)
-    : undefined;
-  sweepTimer?.unref();
-  return runner;
 }

@@ -25,3 +25,6 @@ export const SYNC_RUNNING: CalendarSyncResult = {
   running: true,
   message: 'Your calendar is syncing; the new schedule will appear in a moment',
 };
+
+/** What a Redis outage means for the API, said once per outage in its log. */
+export const REDIS_OUTAGE_CONSEQUENCE = 'refresh and sync answer 503 until it is back';

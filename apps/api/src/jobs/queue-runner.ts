@@ -1,141 +1,103 @@
 import {
   AppError,
-  calendarSyncPayload,
-  deduplicationId,
-  DEFAULT_JOB_OPTIONS,
-  MAIL_JOB_OPTIONS,
-  passwordResetMailPayload,
-  placeBreaksPayload,
-  placementDeduplication,
+  calendarSyncResult,
   QUEUES,
+  refreshBreaksResult,
   SERVER_MESSAGES,
-  type CalendarSyncPayload,
-  type CalendarSyncResult,
-  type PasswordResetMailPayload,
-  type PlaceBreaksPayload,
+  type JobRequest,
   type QueueName,
-  type RefreshBreaksResult,
-  writeBackPayload,
 } from '@breaker/api-contract';
-import { Queue, QueueEvents, type DeduplicationOptions } from 'bullmq';
+import { JOBS, prepareJob, watchRedisOutages } from '@breaker/jobs';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
-import { watchRedisOutages } from './redis-outage.js';
+import { REDIS_OUTAGE_CONSEQUENCE, SYNC_RUNNING, type JobRunner } from './job-runner.js';
 
 /** A refresh waits for its placement job this long before telling the user to try again. */
 const PLACEMENT_WAIT_MS = 15_000;
 /** How long closing waits for Redis to take the last commands before it drops the connections. */
 const CLOSE_GRACE_MS = 2_000;
 
-interface QueueWithEvents {
-  queue: Queue;
-  events: QueueEvents;
-}
+type OutageLog = Parameters<typeof watchRedisOutages>[2];
 
 /** Jobs go through BullMQ to the worker process; the API waits for a job's result to answer the request. */
-export async function createQueueRunner(
-  redisUrl: string,
-  prefix?: string,
-  log?: Parameters<typeof watchRedisOutages>[2],
-): Promise<JobRunner> {
+export async function createQueueRunner(redisUrl: string, prefix?: string, log?: OutageLog): Promise<JobRunner> {
   // Requests must fail fast while Redis is down rather than queue up behind a reconnect.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await connection.connect();
   const eventsConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const eventsClients: Redis[] = [];
-  const open = async (name: QueueName): Promise<QueueWithEvents> => {
-    const queue = new Queue(name, {
-      connection,
-      ...(prefix ? { prefix } : {}),
-      defaultJobOptions: DEFAULT_JOB_OPTIONS,
-    });
-    const eventsClient = eventsConnection.duplicate();
-    eventsClients.push(eventsClient);
-    const events = new QueueEvents(name, { connection: eventsClient, ...(prefix ? { prefix } : {}) });
-    await events.waitUntilReady();
-    return { queue, events };
-  };
-  const placement = await open(QUEUES.placeBreaks);
-  const sync = await open(QUEUES.calendarSync);
-  const writeBack = new Queue(QUEUES.writeBack, {
-    connection,
-    ...(prefix ? { prefix } : {}),
-    defaultJobOptions: DEFAULT_JOB_OPTIONS,
-  });
-  const resetMail = new Queue(QUEUES.passwordResetMail, {
-    connection,
-    ...(prefix ? { prefix } : {}),
-    defaultJobOptions: MAIL_JOB_OPTIONS,
-  });
+  const queues = new Map(
+    Object.values(JOBS).map(
+      (job) =>
+        [job.name, new Queue(job.name, { connection, ...(prefix ? { prefix } : {}), defaultJobOptions: job.options })] as const,
+    ),
+  );
+  // The API waits for the results of these two only: a refresh's plan and a sync's outcome.
+  const awaited = [QUEUES.placeBreaks, QUEUES.calendarSync] as const;
+  const eventsClients = awaited.map(() => eventsConnection.duplicate());
+  const events = new Map<QueueName, QueueEvents>(
+    awaited.map((name, i) => [name, new QueueEvents(name, { connection: eventsClients[i]!, ...(prefix ? { prefix } : {}) })]),
+  );
+  await Promise.all([...events.values()].map((listener) => listener.waitUntilReady()));
   watchRedisOutages(
     connection,
-    [eventsConnection, ...eventsClients, placement.queue, placement.events, sync.queue, sync.events, writeBack, resetMail],
+    [eventsConnection, ...eventsClients, ...queues.values(), ...events.values()],
     log,
+    REDIS_OUTAGE_CONSEQUENCE,
   );
 
-  const enqueue = (target: QueueWithEvents, name: QueueName, data: unknown, deduplication: DeduplicationOptions) =>
-    target.queue.add(name, data, { deduplication }).catch((error: unknown) => {
+  const add = async (request: JobRequest): Promise<Job> => {
+    const { name, payload, deduplication } = prepareJob(request);
+    const queue = queues.get(name);
+    if (!queue) throw new Error(`No queue for the job ${name}`);
+    return queue.add(name, payload, { deduplication }).catch((error: unknown) => {
       throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
     });
+  };
+  const finished = (job: Job, name: QueueName, waitMs: number): Promise<unknown> => {
+    const listener = events.get(name);
+    if (!listener) throw new Error(`The API does not wait for the job ${name}`);
+    return job.waitUntilFinished(listener, waitMs);
+  };
 
   return {
     mode: 'queue',
-    async placeBreaks(payload: PlaceBreaksPayload): Promise<RefreshBreaksResult> {
+    async placeBreaks(payload) {
       // A request that joins a run under way answers with that run's result; the run queued behind it follows.
-      const job = await enqueue(
-        placement,
-        QUEUES.placeBreaks,
-        placeBreaksPayload.parse(payload),
-        placementDeduplication(payload.userId),
-      );
+      const job = await add({ name: QUEUES.placeBreaks, payload });
+      let result: unknown;
       try {
-        return (await job.waitUntilFinished(placement.events, PLACEMENT_WAIT_MS)) as RefreshBreaksResult;
+        result = await finished(job, QUEUES.placeBreaks, PLACEMENT_WAIT_MS);
       } catch (error) {
         throw new AppError('UNAVAILABLE', 'Your breaks are still being planned; refresh again in a moment', { cause: error });
       }
+      return refreshBreaksResult.parse(result);
     },
-    async writeBreaksBack(userId: string) {
-      const payload = writeBackPayload.parse({ userId });
-      await writeBack
-        .add(QUEUES.writeBack, payload, { deduplication: { id: deduplicationId(QUEUES.writeBack, userId) } })
-        .catch((error: unknown) => {
-          throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
-        });
+    async writeBreaksBack(userId) {
+      await add({ name: QUEUES.writeBack, payload: { userId } });
     },
-    async syncCalendar(payload: CalendarSyncPayload, waitMs: number): Promise<CalendarSyncResult> {
+    async syncCalendar(payload, waitMs) {
       // One sync per user in flight: a second request joins the one already queued or running.
-      const job = await enqueue(sync, QUEUES.calendarSync, calendarSyncPayload.parse(payload), {
-        id: deduplicationId(QUEUES.calendarSync, payload.userId),
-      });
+      const job = await add({ name: QUEUES.calendarSync, payload });
       if (waitMs <= 0) return SYNC_RUNNING;
+      let result: unknown;
       try {
-        return (await job.waitUntilFinished(sync.events, waitMs)) as CalendarSyncResult;
+        result = await finished(job, QUEUES.calendarSync, waitMs);
       } catch (error) {
         if (error instanceof Error && /timed out/.test(error.message)) return SYNC_RUNNING;
         throw new AppError('UNAVAILABLE', SERVER_MESSAGES.calendarSyncFailed, { cause: error });
       }
+      return calendarSyncResult.parse(result);
     },
-    async sendPasswordReset(payload: PasswordResetMailPayload) {
-      // Asked again while one waits: that one mail goes, with a link made when it is sent.
-      await resetMail
-        .add(QUEUES.passwordResetMail, passwordResetMailPayload.parse(payload), {
-          deduplication: { id: deduplicationId(QUEUES.passwordResetMail, payload.userId), keepLastIfActive: true },
-        })
-        .catch((error: unknown) => {
-          throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
-        });
+    async sendPasswordReset(payload) {
+      await add({ name: QUEUES.passwordResetMail, payload });
     },
     async ping() {
       await connection.ping();
     },
     async close() {
       const graceful = (async () => {
-        for (const { queue, events } of [placement, sync]) {
-          await events.close();
-          await queue.close();
-        }
-        await writeBack.close();
-        await resetMail.close();
+        for (const listener of events.values()) await listener.close();
+        for (const queue of queues.values()) await queue.close();
         await eventsConnection.quit();
         await connection.quit();
       })().then(

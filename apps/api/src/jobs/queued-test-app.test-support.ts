@@ -1,5 +1,6 @@
-import { placeBreaksPayload, QUEUES } from '@breaker/api-contract';
-import { runPlaceBreaks } from '@breaker/jobs';
+import { QUEUES } from '@breaker/api-contract';
+import { runJob } from '@breaker/jobs';
+import { databaseOnlyHost } from '@breaker/jobs/testing';
 import { Worker, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -31,9 +32,11 @@ export async function startQueuedTestApp(
       worker = new Worker(
         QUEUES.placeBreaks,
         (job) =>
-          runPlaceBreaks(
-            { db: database.db, log: pino({ level: 'silent' }), now: () => new Date() },
-            placeBreaksPayload.parse(job.data),
+          runJob(
+            // This stack has no write-back worker: the write-back placement hands on is dropped.
+            databaseOnlyHost({ db: database.db, log: pino({ level: 'silent' }), now: () => new Date() }),
+            QUEUES.placeBreaks,
+            job.data,
           ),
         { connection: workerConnection, prefix },
       );

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withGoogleRetries } from '../providers/google/google-retries.js';
-import { runPlaceBreaks } from '../index.js';
+import { runJob } from '../registry.js';
+import { databaseOnlyHost } from '../testing.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 import { createMetricsRegistry } from './registry.js';
 
@@ -109,10 +110,12 @@ describe("the worker's metrics server", () => {
       },
     ]);
     const before = await scrape();
-    const result = await runPlaceBreaks(deps, { userId: user.id, trigger: 'refresh' });
+    // A hosted run, as the worker makes it; the write-back it hands on is not this test's concern.
+    const host = databaseOnlyHost(deps);
+    const result = await runJob(host, 'place-breaks', { userId: user.id, trigger: 'refresh' });
     const missing = result.shortfalls.reduce((sum, day) => sum + day.asked - day.placed, 0);
     expect(missing).toBeGreaterThanOrEqual(4);
-    await expect(runPlaceBreaks(deps, { userId: randomUUID(), trigger: 'refresh' })).rejects.toThrow();
+    await expect(runJob(host, 'place-breaks', { userId: randomUUID(), trigger: 'refresh' })).rejects.toThrow();
 
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string> = {}) =>

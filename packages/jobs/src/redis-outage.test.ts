@@ -8,10 +8,12 @@ describe('Redis outages in the logs', () => {
     const connection = new EventEmitter();
     const queue = new EventEmitter();
     const lines: string[] = [];
-    watchRedisOutages(connection as unknown as Redis, [queue], {
-      warn: (_details, message) => lines.push(`warn: ${message}`),
-      info: (message) => lines.push(`info: ${message}`),
-    });
+    const log = {
+      warn: (_details: object, message: string) => lines.push(`warn: ${message}`),
+      info: (message: string) => lines.push(`info: ${message}`),
+      error: (_details: object, message: string) => lines.push(`error: ${message}`),
+    };
+    watchRedisOutages(connection as unknown as Redis, [queue], log, 'refresh and sync answer 503 until it is back');
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:6379');
     for (let attempt = 0; attempt < 5; attempt += 1) {
       connection.emit('error', refused);

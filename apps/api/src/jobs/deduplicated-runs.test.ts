@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneRunPerUser } from './one-run-per-user.js';
+import { deduplicatedRuns } from './deduplicated-runs.js';
 
 /** A run that finishes only when the test says so, recording which calls started. */
 function controlledRuns() {
@@ -15,6 +15,12 @@ function controlledRuns() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Placement's deduplication: one run per user at a time, and one more behind it. */
+function oneRunPerUser<R>(run: (payload: { userId: string; label: string }) => Promise<R>) {
+  const runs = deduplicatedRuns();
+  return (payload: { userId: string; label: string }) => runs({ id: payload.userId, keepLastIfActive: true }, () => run(payload));
+}
 
 describe('one placement run per user at a time', () => {
   it('makes a burst during a run wait for one more run, which they all share', async () => {
@@ -51,5 +57,20 @@ describe('one placement run per user at a time', () => {
     expect(started).toEqual(['a1', 'b1', 'a2']);
     finish[2]!('ok');
     await expect(next).resolves.toBe('done a2');
+  });
+});
+
+describe('a job deduplicated without keepLastIfActive', () => {
+  it('joins the run under way instead of queueing another', async () => {
+    const { started, finish, run } = controlledRuns();
+    const runs = deduplicatedRuns();
+    const sync = (label: string) => runs({ id: 'calendar-sync-u' }, () => run({ userId: 'u', label }));
+    const first = sync('first');
+    const second = sync('second');
+    expect(started).toEqual(['first']);
+    finish[0]!('ok');
+    expect(await Promise.all([first, second])).toEqual(['done first', 'done first']);
+    void sync('later');
+    expect(started).toEqual(['first', 'later']);
   });
 });

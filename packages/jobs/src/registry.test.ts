@@ -1,0 +1,72 @@
+import { QUEUES, type JobRequest } from '@breaker/api-contract';
+import { insertUserWithPreferences, newPreferences } from '@breaker/db';
+import { openTestDatabase } from '@breaker/db/testing';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS, jobRegistry, prepareJob, runJob } from './registry.js';
+import { databaseOnlyHost } from './testing.js';
+
+describe('the job registry', () => {
+  it('has one definition for every queue, each under its own name', () => {
+    expect(Object.keys(JOBS).sort()).toEqual(Object.values(QUEUES).sort());
+    for (const [name, job] of Object.entries(JOBS)) expect(job.name).toBe(name);
+  });
+
+  it('refuses, at start-up, a job with no handler or with two', () => {
+    const all = Object.values(JOBS);
+    expect(() => jobRegistry(all.filter((job) => job.name !== QUEUES.writeBack))).toThrow(
+      'No handler for the job calendar-write-back',
+    );
+    expect(() => jobRegistry([...all, JOBS[QUEUES.calendarSync]])).toThrow('The job calendar-sync has two handlers');
+  });
+
+  it('parses a request with the job’s own schema before it reaches a queue', () => {
+    const userId = '7b0f2c4e-5a1d-4e8b-9c3f-2d6a8e1b4c5d';
+    expect(prepareJob({ name: QUEUES.placeBreaks, payload: { userId, trigger: 'refresh' } })).toEqual({
+      name: QUEUES.placeBreaks,
+      payload: { userId, trigger: 'refresh' },
+      deduplication: { id: `place-breaks-${userId}`, keepLastIfActive: true },
+    });
+    const forged = { name: QUEUES.placeBreaks, payload: { userId: 'not-an-id', trigger: 'refresh' } } as JobRequest;
+    expect(() => prepareJob(forged)).toThrow();
+  });
+});
+
+describe('running a job through the registry', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('hands a new plan on to be written to the calendar: placement’s one follow-up', async () => {
+    const user = await insertUserWithPreferences(
+      database.db,
+      { username: 'registry', email: null },
+      newPreferences({ break_frequency: 3, break_types: ['breathing'], timezone: 'Europe/Berlin', selected_exercise: null }),
+    );
+    const queued: JobRequest[] = [];
+    const host = databaseOnlyHost({
+      db: database.db,
+      log: pino({ level: 'silent' }),
+      now: () => new Date('2026-11-23T07:00:00Z'),
+    });
+    const result = await runJob({ ...host, queue: async (job) => void queued.push(job) }, QUEUES.placeBreaks, {
+      userId: user.id,
+      trigger: 'refresh',
+    });
+    expect(result.totalScheduled).toBeGreaterThan(0);
+    expect(queued).toEqual([{ name: QUEUES.writeBack, payload: { userId: user.id } }]);
+  });
+
+  it('refuses a payload its schema does not accept, before the job runs', async () => {
+    const queued: JobRequest[] = [];
+    const host = databaseOnlyHost({ db: database.db, log: pino({ level: 'silent' }), now: () => new Date() });
+    await expect(
+      runJob({ ...host, queue: async (job) => void queued.push(job) }, QUEUES.placeBreaks, { userId: 'x', trigger: 'refresh' }),
+    ).rejects.toThrow();
+    expect(queued).toEqual([]);
+  });
+});

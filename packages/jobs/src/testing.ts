@@ -1,0 +1,23 @@
+import { createTokenCipher } from '@breaker/db';
+import { randomBytes } from 'node:crypto';
+import type { HostDeps, JobHost } from './job-context.js';
+import type { JobDeps } from './job-deps.js';
+
+/**
+ * A host for tests of jobs that need only the database: no Google, no mail, a fresh token key, and follow-up jobs
+ * dropped (a test that wants them runs them itself).
+ */
+export function databaseOnlyHost(deps: JobDeps): JobHost {
+  const hostDeps: HostDeps = {
+    ...deps,
+    google: undefined,
+    cipher: createTokenCipher(randomBytes(32)),
+    allowPrivateFeeds: false,
+    appUrl: new URL('http://localhost:3000'),
+    mailer: {
+      send: () => Promise.reject(new Error('This test host sends no mail')),
+      close: () => {},
+    },
+  };
+  return { deps: hostDeps, queue: async () => {} };
+}
