@@ -8,7 +8,7 @@ import {
   type QueueName,
 } from '@breaker/api-contract';
 import { JOBS, prepareJob, watchRedisOutages } from '@breaker/jobs';
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { REDIS_OUTAGE_CONSEQUENCE, SYNC_RUNNING, type JobRunner } from './job-runner.js';
 
