@@ -1,6 +1,7 @@
 // Google sign-in in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // Breaker → Google's authorization endpoint → (the fake consents at once) → Breaker's callback → the dashboard.
 import { submitLogin } from './support/accounts';
+import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
 import {
   chooseGoogleAccount,
   expect,
@@ -50,11 +51,12 @@ test('Continue with Google creates the account from the Google profile, and sign
     return currentUserId(page);
   });
 
-  await test.step('the browser went through Google with state and PKCE, asking only who she is', async () => {
+  await test.step('the browser went through Google with state and PKCE, asking who she is and for her calendar', async () => {
     expect(authorizations).toHaveLength(1);
     const [authorization] = authorizations;
     expect(authorization?.searchParams.get('redirect_uri')).toBe(`${stack.appUrl}/api/auth/google/callback`);
-    expect(authorization?.searchParams.get('scope')).toBe('openid email profile');
+    expect(authorization?.searchParams.get('scope')).toBe('openid email profile https://www.googleapis.com/auth/calendar.events');
+    expect(authorization?.searchParams.get('access_type')).toBe('offline');
     expect(authorization?.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization?.searchParams.get('state')).toBeTruthy();
     expect(authorization?.searchParams.get('login_hint')).toBe(ada.email);
@@ -78,6 +80,39 @@ test('Continue with Google creates the account from the Google profile, and sign
     await expect(navigation.getByText('Ada Lovelace', { exact: true })).toBeVisible();
     expect(await currentUserId(page)).toBe(firstId);
     expect(authorizations).toHaveLength(2);
+  });
+});
+
+test('Continue with Google also connects the calendar: the meetings show without a second consent', async ({ page, google }) => {
+  const mary = newGoogleAccount('Mary', 'Jackson');
+  const today = dayIn(TIME_ZONE, new Date());
+  const target = nextWorkDay(today);
+  const meeting = {
+    summary: 'Wind tunnel review',
+    start: { dateTime: `${target}T10:00:00`, timeZone: TIME_ZONE },
+    end: { dateTime: `${target}T11:00:00`, timeZone: TIME_ZONE },
+  };
+  await google.addAccount(mary);
+  await google.setEvents(mary.email, [meeting]);
+  const authorizations = recordAuthorizations(page, google);
+  await chooseGoogleAccount(page, google, mary.email);
+
+  await test.step('one sign-in with Google: the account has Google as its calendar', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Mary!' })).toBeVisible();
+    const me = (await (await page.request.get('/api/auth/user')).json()) as { calendarProvider: string | null };
+    expect(me.calendarProvider).toBe('google');
+  });
+
+  await test.step('the calendar shows her meeting and offers no Connect', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+    if (weekday(today) >= 5) await page.getByRole('button', { name: 'Next week' }).click();
+    const column = page.getByRole('group', { name: columnName(target), exact: true });
+    await expect(column.getByTestId('meeting-block').filter({ hasText: meeting.summary })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toHaveCount(0);
+    expect(authorizations).toHaveLength(1);
   });
 });
 

@@ -23,7 +23,8 @@ async function signInThroughGoogle(subject: AppUnderTest, client: TestClient, lo
   const authorize = new URL(String(start.headers.location));
   expect(authorize.pathname).toBe('/o/oauth2/v2/auth');
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+  expect(authorize.searchParams.get('scope')).toBe('openid email profile https://www.googleapis.com/auth/calendar.events');
+  expect(authorize.searchParams.get('access_type')).toBe('offline');
   expect(authorize.searchParams.get('state')).toBeTruthy();
   if (loginHint) authorize.searchParams.set('login_hint', loginHint);
   const consent = await fetch(authorize, { redirect: 'manual' });
@@ -68,6 +69,39 @@ describe('Google sign-in through the fake Google', () => {
     await signInThroughGoogle(subject, again);
     expect((await again.request('GET', '/api/auth/user')).json<{ id: string }>().id).toBe(me.id);
     expect(google.calls.some((call) => call.path === '/token')).toBe(true);
+  });
+
+  it('connects the calendar in the same consent, so the meetings sync without asking again', async () => {
+    const email = 'katherine@example.com';
+    google.addAccount({ sub: '4004', email, name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' });
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    google.setEvents(email, email, [
+      {
+        id: 'launch',
+        summary: 'Launch review',
+        start: { dateTime: `${tomorrow}T10:00:00Z` },
+        end: { dateTime: `${tomorrow}T11:00:00Z` },
+      },
+    ]);
+    const authorizations = () => google.calls.filter((call) => call.path === '/o/oauth2/v2/auth').length;
+    const before = authorizations();
+
+    const browser = new TestClient(subject.app);
+    expect((await signInThroughGoogle(subject, browser, email)).headers.location).toBe('/');
+    const me = (await browser.request('GET', '/api/auth/user')).json<{ id: string; calendarProvider: string | null }>();
+    expect(me.calendarProvider).toBe('google');
+    expect((await browser.request('POST', `/api/calendar/sync/${me.id}`)).statusCode).toBe(200);
+    const titles = (await browser.request('GET', '/api/calendar-events')).json<{ title: string }[]>().map((e) => e.title);
+    expect(titles).toEqual(['Launch review']);
+    expect(authorizations() - before).toBe(1);
+
+    // Google grants no new refresh token on a later sign-in: the stored calendar connection stays and still syncs.
+    const again = new TestClient(subject.app);
+    await signInThroughGoogle(subject, again, email);
+    expect((await again.request('GET', '/api/auth/user')).json()).toMatchObject({ id: me.id, calendarProvider: 'google' });
+    const resynced = await again.request('POST', `/api/calendar/sync/${me.id}`);
+    expect(resynced.statusCode).toBe(200);
+    expect(resynced.json()).not.toMatchObject({ needsReconnection: true });
   });
 
   it('never merges into a password account that uses the same e-mail', async () => {

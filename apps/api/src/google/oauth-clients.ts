@@ -16,14 +16,20 @@ export const GOOGLE_CALENDAR_CALLBACK = '/api/auth/google/calendar/callback';
 /** Long enough to choose an account and consent at Google; a flow left longer starts again. */
 export const OAUTH_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
-/**
- * The narrowest scopes that do the job: `calendar.events` reads the primary calendar's events and lets Breaker
- * write its own breaks back; `email` names the connected account. No access to other calendars or settings.
- */
-export const CALENDAR_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar.events'];
+/** Reads the primary calendar's events and lets Breaker write its own breaks back; no other calendars or settings. */
+export const CALENDAR_EVENTS_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
+
+/** The narrowest scopes that do the job: `calendar.events`, and `email` to name the connected account. */
+export const CALENDAR_SCOPES = ['openid', 'email', CALENDAR_EVENTS_SCOPE];
 
 /**
- * Google sign-in: authorization code flow with state and PKCE (S256), asking only for who the person is.
+ * Spec §1: signing in with Google also connects the calendar, in one consent: who the person is, and `calendar.events`.
+ * Offline access brings the refresh token the calendar connection keeps.
+ */
+export const SIGN_IN_SCOPES = ['openid', 'email', 'profile', CALENDAR_EVENTS_SCOPE];
+
+/**
+ * Google sign-in and calendar connection: authorization code flow with state and PKCE (S256).
  * Nothing is registered when no Google client is configured; the routes then say so.
  */
 export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -51,13 +57,15 @@ export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): 
   };
   await app.register(fastifyOauth2, {
     name: 'googleSignIn',
-    scope: ['openid', 'email', 'profile'],
+    scope: SIGN_IN_SCOPES,
     credentials,
     callbackUri: new URL(GOOGLE_SIGN_IN_CALLBACK, deps.config.appUrl).toString(),
+    // No forced consent: Google shows it on the first sign-in (and grants the refresh token then), not on every one.
+    callbackUriParams: { access_type: 'offline', include_granted_scopes: 'true' },
     pkce: 'S256',
     cookie,
   });
-  // Incremental authorization: calendar access is asked for only when the user connects the calendar.
+  // A password account connects its calendar here; forced consent brings a refresh token even after an earlier grant.
   await app.register(fastifyOauth2, {
     name: 'googleCalendar',
     scope: CALENDAR_SCOPES,

@@ -19,7 +19,7 @@ import { listBreakActivities } from '../services/activities.js';
 import { listUpcomingBreaksJson, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
-import { connectGoogleCalendar } from '../services/google-calendar-connect.js';
+import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../services/google-calendar-connect.js';
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
@@ -146,7 +146,9 @@ export const restRoutes: RestRoute[] = [
       if (googleDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
       try {
         const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-        const user = await signInWithGoogle(deps, await fetchGoogleProfile(deps.config.google, token.access_token));
+        const profile = await fetchGoogleProfile(deps.config.google, token.access_token);
+        const user = await signInWithGoogle(deps, profile);
+        await connectCalendarOnGoogleSignIn(deps, user, profile.email, token);
         await signIn(deps, request, reply, user.id);
         return reply.redirect('/', 303);
       } catch (error) {
