@@ -73,7 +73,14 @@ describe('Google sign-in through the fake Google', () => {
 
   it('connects the calendar in the same consent, so the meetings sync without asking again', async () => {
     const email = 'katherine@example.com';
-    google.addAccount({ sub: '4004', email, name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' });
+    google.addAccount({
+      sub: '4004',
+      email,
+      name: 'Katherine Johnson',
+      givenName: 'Katherine',
+      familyName: 'Johnson',
+      picture: 'https://example.com/k.png',
+    });
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     google.setEvents(email, email, [
       {
