@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { registerAccount, submitLogin } from './support/accounts';
 import {
+  CALENDAR_EVENTS_SCOPE,
   chooseGoogleAccount,
   expect,
   newGoogleAccount,
@@ -179,7 +180,7 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
     expect(authorizations).toHaveLength(2);
     for (const { query } of authorizations) {
       expect(query).toMatchObject({
-        scope: 'openid email https://www.googleapis.com/auth/calendar.events',
+        scope: `openid email ${CALENDAR_EVENTS_SCOPE}`,
         access_type: 'offline',
         include_granted_scopes: 'true',
         prompt: 'consent',
@@ -203,7 +204,8 @@ test('a cancelled authorization, a connection whose first sync is slow, and a lo
   ]);
   await chooseGoogleAccount(page, google, owner.email);
 
-  await test.step('sign in with Google', async () => {
+  await test.step('sign in with Google, leaving the calendar unticked on its consent screen', async () => {
+    await google.untickNextConsent([CALENDAR_EVENTS_SCOPE]);
     await page.goto('/');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome back, Dorothy!' })).toBeVisible();

@@ -3,7 +3,15 @@
 // grant (invalid_grant from its token endpoint) it says Needs reconnection, and Reconnect brings it back to Synced.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CalendarStatus } from '@breaker/api-contract';
-import { chooseGoogleAccount, expect, newGoogleAccount, test, type FakeGoogle, type GoogleAccount } from './support/fake-google';
+import {
+  CALENDAR_EVENTS_SCOPE,
+  chooseGoogleAccount,
+  expect,
+  newGoogleAccount,
+  test,
+  type FakeGoogle,
+  type GoogleAccount,
+} from './support/fake-google';
 import { TIME_ZONE } from './support/days';
 import { expectToast } from './support/toasts';
 
@@ -49,6 +57,8 @@ async function connectGoogleCalendar(
   await chooseGoogleAccount(page, google, owner.email);
   const indicator = page.getByTestId('sync-indicator');
 
+  // Signing in connects the calendar too, unless the person unticks it on Google's consent screen, as here.
+  await google.untickNextConsent([CALENDAR_EVENTS_SCOPE]);
   await page.goto('/');
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${givenName}!` })).toBeVisible();

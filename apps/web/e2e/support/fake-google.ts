@@ -116,6 +116,11 @@ export class FakeGoogle {
     await this.admin('POST', 'deny-next-authorization');
   }
 
+  /** On the next consent screen the user unticks these scopes (Google's granular consent): Google grants the rest. */
+  async untickNextConsent(scopes: readonly string[]): Promise<void> {
+    await this.admin('POST', 'untick-next-consent', { scopes });
+  }
+
   async calls(): Promise<GoogleCall[]> {
     return ((await this.admin('GET', 'calls')) as { calls: GoogleCall[] }).calls;
   }
@@ -136,6 +141,9 @@ export function newGoogleAccount(givenName: string, familyName: string): GoogleA
     timeZone: 'Europe/Berlin',
   };
 }
+
+/** The scope that lets Breaker read events and write its breaks: a person may untick it when signing in. */
+export const CALENDAR_EVENTS_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 
 /** Google's authorization endpoint on the fake. */
 export function isAuthorizationRequest(google: FakeGoogle, url: URL): boolean {

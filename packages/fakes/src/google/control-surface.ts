@@ -40,6 +40,11 @@ export interface FakeGoogleControl {
   hangNext(rule: HangRule): void;
   /** The next authorization request ends in `error=access_denied`, as if the user clicked Cancel. */
   denyNextAuthorization(): void;
+  /**
+   * On the next consent screen the user unticks these scopes, as Google's granular consent lets them do with any scope
+   * beyond sign-in: the grant and the token's `scope` leave them out.
+   */
+  untickNextConsent(scopes: readonly string[]): void;
 }
 
 export function createControl(state: FakeState, faults: FaultPlan, calls: RecordedCall[]): FakeGoogleControl {
@@ -102,6 +107,9 @@ export function createControl(state: FakeState, faults: FaultPlan, calls: Record
     hangNext: (rule) => faults.hangNext(rule),
     denyNextAuthorization: () => {
       state.denyNextAuthorization = true;
+    },
+    untickNextConsent: (scopes) => {
+      state.untickedNextConsent = scopes;
     },
   };
 }

@@ -73,6 +73,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
     authErrorForm: options.authErrorForm ?? 'observed',
     autoApprove: options.autoApprove ?? false,
     denyNextAuthorization: false,
+    untickedNextConsent: [],
     origin: '',
   };
   for (const account of options.accounts ?? [DEFAULT_TEST_ACCOUNT]) state.accounts.add(account);

@@ -17,6 +17,8 @@ export interface FakeState {
   readonly autoApprove: boolean;
   /** Set by denyNextAuthorization: the next authorization ends in `error=access_denied`. */
   denyNextAuthorization: boolean;
+  /** Set by untickNextConsent: scopes the user leaves unticked on the next consent screen (granular consent). */
+  untickedNextConsent: readonly string[];
   /** `http://127.0.0.1:<port>`, known once the server listens; the OpenID discovery document points here. */
   origin: string;
 }

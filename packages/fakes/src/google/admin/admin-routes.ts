@@ -55,6 +55,7 @@ const hangSchema = z.intersection(
 );
 
 const lifetimeSchema = z.object({ seconds: z.number().int().nonnegative() });
+const untickedSchema = z.object({ scopes: z.array(z.string().min(1)) });
 const eventsSchema = z.array(z.record(z.string(), z.unknown()));
 const eventSchema = z.record(z.string(), z.unknown());
 
@@ -122,5 +123,8 @@ export function adminRoutes(control: FakeGoogleControl): Route[] {
       control.hangNext({ ...rule, path: matcher({ path, pathPattern }) });
     }),
     adminRoute('POST', 'deny-next-authorization', () => control.denyNextAuthorization()),
+    adminRoute('POST', 'untick-next-consent', async (exchange) =>
+      control.untickNextConsent((await body(exchange, untickedSchema)).scopes),
+    ),
   ];
 }

@@ -174,6 +174,17 @@ describe('OAuth 2.0 authorization code flow with PKCE', () => {
     expect((await authorize(fake)).searchParams.has('code')).toBe(true);
   });
 
+  it('leaves out the scopes the user unticks on the next consent screen, and asks for them again next time', async () => {
+    const calendar = 'https://www.googleapis.com/auth/calendar.events';
+    const scope = `openid email ${calendar}`;
+    fake.untickNextConsent([calendar]);
+    const unticked = await authorize(fake, { scope, loginHint: 'second.user@gmail.com' });
+    expect(unticked.searchParams.get('scope')).toBe('openid https://www.googleapis.com/auth/userinfo.email');
+    const again = await authorize(fake, { scope, loginHint: 'second.user@gmail.com' });
+    expect(again.searchParams.get('scope')).toContain(calendar);
+    expect(again.searchParams.get('prompt')).toBe('consent');
+  });
+
   it('refreshes with a live refresh token and answers a revoked one with the exact captured body', async () => {
     const { refresh_token: refreshToken } = await signIn(fake, { prompt: 'consent' });
     const refresh = (): Promise<Response> =>

@@ -104,7 +104,10 @@ function redirectBack(exchange: Exchange, request: AuthorizationRequest, answer:
  * The user said yes. A refresh token comes only with access_type=offline when consent was shown — a first grant, new
  * scopes, or prompt=consent — which is why apps that lose theirs must ask with prompt=consent.
  */
-function approve(state: FakeState, exchange: Exchange, request: AuthorizationRequest, account: AccountRecord): void {
+function approve(state: FakeState, exchange: Exchange, asked: AuthorizationRequest, account: AccountRecord): void {
+  const unticked = new Set(state.untickedNextConsent);
+  state.untickedNextConsent = [];
+  const request = { ...asked, scopes: asked.scopes.filter((scope) => !unticked.has(scope)) };
   const { sub } = account.profile;
   const granted = state.grants.grantedScopes(request.clientId, sub);
   const consentShown = request.prompt.includes('consent') || request.scopes.some((scope) => !granted.has(scope));
