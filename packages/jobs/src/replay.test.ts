@@ -7,6 +7,7 @@ import {
   newPreferences,
 } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
+import type { PlacementResult } from '@breaker/scheduler';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobDeps } from './job-deps.js';

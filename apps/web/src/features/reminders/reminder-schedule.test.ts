@@ -1,6 +1,6 @@
 import type { BreakSession } from '@breaker/api-contract';
 import { describe, expect, it } from 'vitest';
-import { dueBreak, nextWake, upcomingBreak } from './reminder-schedule';
+import { breakToAnnounce, dueBreak, nextWake, upcomingBreak } from './reminder-schedule';
 
 function session(id: string, time: string, extra: Partial<BreakSession> = {}): BreakSession {
   return {
@@ -48,5 +48,14 @@ describe('break reminders', () => {
     expect(nextWake(sessions, at('08:00'))?.remind).toBe(true);
     expect(nextWake([session('far', '23:00')], at('08:00'))).toMatchObject({ delayMs: 6 * 60 * 60_000, remind: false });
     expect(nextWake(sessions, at('16:00'))).toBeUndefined();
+  });
+
+  it('announces a break that came due while a far timer slept past it, and nothing when none is due', () => {
+    const far = nextWake(sessions, at('03:00'))!;
+    expect(far).toMatchObject({ remind: false });
+    expect(breakToAnnounce(sessions, far, at('10:00'))?.id).toBe('early');
+    expect(breakToAnnounce(sessions, far, at('09:00'))).toBeUndefined();
+    const near = nextWake(sessions, at('09:30'))!;
+    expect(breakToAnnounce(sessions, near, at('10:00'))?.id).toBe('early');
   });
 });

@@ -37,3 +37,15 @@ export function nextWake(
     ? { session: next, delayMs: MAX_TIMER_MS, remind: false }
     : { session: next, delayMs, remind: true };
 }
+
+/**
+ * The break to announce when a timer fires: the one it was set for or, when a far timer fired late because the
+ * computer slept past a break's start, a break that came due meanwhile and is still due.
+ */
+export function breakToAnnounce(
+  sessions: readonly BreakSession[],
+  wake: { session: BreakSession; remind: boolean },
+  now: number,
+): BreakSession | undefined {
+  return wake.remind ? wake.session : dueBreak(sessions, now);
+}

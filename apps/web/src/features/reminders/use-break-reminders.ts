@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { startBreakSession } from '../break-session/session-request';
 import { formatTime } from '../calendar/time-zone';
 import { showBrowserNotification } from './browser-notifications';
-import { nextWake } from './reminder-schedule';
+import { breakToAnnounce, nextWake } from './reminder-schedule';
 
 /**
  * A timer in the page for the next break's start, set again whenever the breaks change: a system notification when
@@ -18,8 +18,8 @@ export function useBreakReminders(sessions: readonly BreakSession[] | undefined,
     const wake = nextWake(sessions, Date.now());
     if (!wake) return undefined;
     const timer = window.setTimeout(() => {
-      if (wake.remind) {
-        const { session } = wake;
+      const session = breakToAnnounce(sessions, wake, Date.now());
+      if (session) {
         const shown = showBrowserNotification(
           `Time for a break: ${session.activity.name}`,
           `${formatTime(new Date(session.scheduledTime), timeZone)} · ${session.duration} min`,
