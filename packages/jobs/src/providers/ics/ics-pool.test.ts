@@ -51,12 +51,16 @@ describe('reading feeds on worker threads', () => {
     const { worstLateMs, tookMs } = await timerLatenessDuring(async () => {
       events = await parseFeedOffThread(text, window);
     });
-    // On the main thread the same parse stalls this timer for its whole length (seconds here).
+    // On the main thread this timer would be late by the whole parse; off it, only by what a busy machine adds (a
+    // loaded two-core box here delays it by a few hundred ms at worst, still a small part of the parse).
     expect(tookMs).toBeGreaterThan(500);
-    expect(worstLateMs).toBeLessThan(250);
+    expect(worstLateMs, `timer late by ${Math.round(worstLateMs)} ms during a ${Math.round(tookMs)} ms parse`).toBeLessThan(
+      Math.min(1000, tookMs / 5),
+    );
     expect(events.length).toBeGreaterThan(3000);
     expect(events).toEqual(icsEvents(text, window));
-  });
+    // Two full parses of a big feed: tens of seconds on a loaded machine.
+  }, 120_000);
 
   it('refuses a feed that repeats its events too often, and the next feed is read as usual', async () => {
     const series = Array.from({ length: 12 }, (_, n) => [
