@@ -30,6 +30,7 @@ const BENCHES: Bench[] = [
   { name: 'queue', dir: 'apps/worker', file: 'bench/queue.bench.ts' },
   { name: 'google', dir: 'apps/api', file: 'bench/google.bench.ts' },
   { name: 'largest-request', dir: 'apps/api', file: 'bench/largest-request.bench.ts' },
+  { name: 'ics-import', dir: 'apps/api', file: 'bench/ics-import.bench.ts' },
   { name: 'web-bundle', dir: 'apps/web', file: 'bench/bundle.bench.ts' },
   { name: 'web-pages', dir: 'apps/web', file: 'bench/pages.bench.ts' },
 ];

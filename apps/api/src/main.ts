@@ -1,5 +1,5 @@
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
-import { createMailer, refuseEvictingRedis, watchRedisOutages } from '@breaker/jobs';
+import { closeIcsPool, createMailer, refuseEvictingRedis, watchRedisOutages } from '@breaker/jobs';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
@@ -48,6 +48,8 @@ const app = await buildApp({
 });
 app.addHook('onClose', async () => {
   await jobs.close();
+  // Connecting a feed reads it here in every mode, and jobs run here without Redis.
+  await closeIcsPool();
   await operatorQueues?.close();
   limitsRedis?.disconnect();
   await database.close();

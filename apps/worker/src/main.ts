@@ -2,6 +2,7 @@ import { loggerOptions } from '@breaker/api-contract/config';
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
 import type { JobRequest, QueueName } from '@breaker/api-contract';
 import {
+  closeIcsPool,
   createMailer,
   JOBS,
   prepareJob,
@@ -122,6 +123,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, 'finishing running jobs, then exiting');
   await metricsServer.close();
   await Promise.all(workers.map((worker) => worker.close()));
+  await closeIcsPool();
   await Promise.all([...queues.values()].map((queue) => queue.close()));
   mailer.close();
   connection.off('close', exitWithoutRedis);

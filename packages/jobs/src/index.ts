@@ -3,6 +3,7 @@ export { formatReport, replayRun, replaySchedulingRun, runFromJson, type ReplayR
 export { syncWindow } from './sync-window.js';
 export { FEED_CALENDAR_ID, readFeed } from './providers/ics/ics-sync.js';
 export { icsEvents } from './providers/ics/ics-events.js';
+export { closeIcsPool } from './providers/ics/ics-pool.js';
 export { normaliseFeedUrl } from './providers/ics/feed-fetch.js';
 export { evictionPolicyProblem, refuseEvictingRedis } from './redis-eviction-policy.js';
 export { watchRedisOutages } from './redis-outage.js';

@@ -21,3 +21,5 @@ export function databaseOnlyHost(deps: JobDeps): JobHost {
   };
   return { deps: hostDeps, queue: async () => {} };
 }
+
+export { largeFeed, type LargeFeedOptions } from './providers/ics/large-feed.test-support.js';

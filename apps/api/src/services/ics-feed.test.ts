@@ -32,6 +32,22 @@ const FEED = [
   '',
 ].join('\r\n');
 
+/** Series that each repeat every day for 20,000 days: more occurrences than a feed may make Breaker walk. */
+const FOREVER = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  ...Array.from({ length: 12 }, (_, n) => [
+    'BEGIN:VEVENT',
+    `UID:forever-${n}@example.com`,
+    'DTSTART:19000101T090000Z',
+    'DURATION:PT15M',
+    'RRULE:FREQ=DAILY;COUNT=20000',
+    'END:VEVENT',
+  ]).flat(),
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
 describe('calendar feeds (ICS)', () => {
   let feedServer: http.Server;
   let feedOrigin: string;
@@ -47,6 +63,7 @@ describe('calendar feeds (ICS)', () => {
         if (request.headers['if-none-match'] === '"one"') return void response.writeHead(304).end();
         return void response.writeHead(200, { 'content-type': 'text/calendar', etag: '"one"' }).end(FEED);
       }
+      if (request.url === '/forever.ics') return void response.writeHead(200, { 'content-type': 'text/calendar' }).end(FOREVER);
       if (request.url === '/page.html')
         return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hi</html>');
       response.writeHead(404).end();
@@ -74,6 +91,15 @@ describe('calendar feeds (ICS)', () => {
       message: 'The calendar feed answered 404 instead of a calendar',
     });
     expect((await client.request('PUT', '/api/calendar/ics-feed', {})).statusCode).toBe(400);
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
+  });
+
+  it('refuses a feed too big to expand with a message saying so, and keeps what was there', async () => {
+    const refused = await client.request('PUT', '/api/calendar/ics-feed', { url: `${feedOrigin}/forever.ics` });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      message: 'The calendar feed repeats its events too often to read (more than 200,000 occurrences)',
+    });
     expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
   });
 
@@ -131,7 +157,7 @@ describe('calendar feeds on private addresses', () => {
 });
 
 describe('the reference calendars through the feed path', () => {
-  const fixtures = new URL('../../../worker/src/calendar/fixtures/', import.meta.url);
+  const fixtures = new URL('../../../../packages/jobs/src/providers/ics/fixtures/', import.meta.url);
   const files = readdirSync(fixtures).filter((name) => name.endsWith('.ics'));
   let clock = Date.now();
   let feedServer: http.Server;

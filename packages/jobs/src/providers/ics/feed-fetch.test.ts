@@ -22,6 +22,11 @@ describe('calendar feed download', () => {
         for (let i = 0; i < 6; i += 1) response.write(chunk);
         return void response.end();
       }
+      if (request.url === '/declared-huge') {
+        // Says 6 MB and sends a little, then nothing: only the header can refuse it before the time limit.
+        response.writeHead(200, { 'content-length': String(6 * 1024 * 1024) });
+        return void response.write(CALENDAR);
+      }
       response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,5 +68,11 @@ describe('calendar feed download', () => {
     await expect(fetchFeed(new URL(`${origin}/loop`), { allowPrivate: true })).rejects.toThrow(/redirects/);
     await expect(fetchFeed(new URL(`${origin}/missing`), { allowPrivate: true })).rejects.toThrow(/404/);
     await expect(fetchFeed(new URL(`${origin}/huge`), { allowPrivate: true })).rejects.toThrow(/5 MB/);
+  });
+
+  it('refuses a body declared larger than 5 MB before reading it', async () => {
+    const started = Date.now();
+    await expect(fetchFeed(new URL(`${origin}/declared-huge`), { allowPrivate: true })).rejects.toThrow(/5 MB/);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

@@ -80,6 +80,7 @@ export async function fetchFeed(feedUrl: URL, options: FeedFetchOptions): Promis
 type Hop = FeedDownload | { kind: 'redirect'; location: string };
 
 const PRIVATE_REFUSED = 'Calendar feeds on private or local network addresses are not allowed';
+const TOO_LARGE = 'The calendar feed is larger than 5 MB';
 
 function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
   // Sockets skip the lookup for literal addresses, so those are checked here.
@@ -117,13 +118,19 @@ function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
           reject(new AppError('BAD_REQUEST', `The calendar feed answered ${status} instead of a calendar`));
           return;
         }
+        // Refused before a byte is read when the server says how big it is; counted as it streams in otherwise.
+        if (Number(response.headers['content-length'] ?? 0) > MAX_BYTES) {
+          request.destroy();
+          reject(new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE));
+          return;
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > MAX_BYTES) {
             request.destroy();
-            reject(new AppError('PAYLOAD_TOO_LARGE', 'The calendar feed is larger than 5 MB'));
+            reject(new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE));
             return;
           }
           chunks.push(chunk);

@@ -1,3 +1,4 @@
+import { AppError } from '@breaker/api-contract';
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { findIana, IANA_ALIAS_MAP } from 'windows-iana';
@@ -29,6 +30,12 @@ export interface IcsOptions {
 
 /** A series is expanded at most this far (occurrences), whatever its RRULE says: a daily series for 130 years. */
 const MAX_OCCURRENCES = 50_000;
+/**
+ * Bounds on one feed's work and memory, whatever it holds: occurrences walked over all series, and events kept in the
+ * window. A real 4,778-event calendar stays far below both; a feed above them is refused, not cut short silently.
+ */
+export const MAX_OCCURRENCES_WALKED = 200_000;
+export const MAX_EVENTS_IN_WINDOW = 20_000;
 const DAY_MS = 86_400_000;
 
 type IcalTime = InstanceType<typeof ICAL.Time>;
@@ -49,6 +56,7 @@ export function icsEvents(text: string, options: IcsOptions): IcsEvent[] {
     zone: IANAZone.isValidZone(options.timeZone) ? options.timeZone : 'UTC',
     owners: new Set((options.ownerEmails ?? []).map((e) => e.trim().toLowerCase())),
     zones: new Map(),
+    walked: 0,
   };
   const events: IcsEvent[] = [];
   for (const calendar of calendars) {
@@ -73,6 +81,8 @@ interface Context {
   zone: string;
   owners: Set<string>;
   zones: Map<string, Zone | null>;
+  /** Occurrences walked so far, over every series of the feed. */
+  walked: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -385,6 +395,27 @@ function fastForward(master: Shape, context: Context): IcalTime | undefined {
   return later;
 }
 
+function keep(out: IcsEvent[], event: IcsEvent | undefined): void {
+  if (!event) return;
+  if (out.length >= MAX_EVENTS_IN_WINDOW) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The calendar feed has more than ${MAX_EVENTS_IN_WINDOW.toLocaleString('en-US')} events in the weeks Breaker plans; it reads at most that many`,
+    );
+  }
+  out.push(event);
+}
+
+function walkOne(context: Context): void {
+  context.walked += 1;
+  if (context.walked > MAX_OCCURRENCES_WALKED) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The calendar feed repeats its events too often to read (more than ${MAX_OCCURRENCES_WALKED.toLocaleString('en-US')} occurrences)`,
+    );
+  }
+}
+
 function collect(calendar: IcalComponent, context: Context, out: IcsEvent[]): void {
   const masters = new Map<string, Shape[]>();
   const overrides = new Map<string, { shape: Shape; recurrenceId: IcalTime; tzid: string | undefined }[]>();
@@ -402,10 +433,11 @@ function collect(calendar: IcalComponent, context: Context, out: IcsEvent[]): vo
 
   for (const [uid, shapes] of masters) {
     for (const master of shapes) {
-      const event = new ICAL.Event(master.component);
+      // Overrides are matched here (`moved`); left to ical.js, every master would relate every override in the
+      // calendar (it does not check UIDs), which is quadratic: seconds for a few thousand events.
+      const event = new ICAL.Event(master.component, { exceptions: [] });
       if (!event.isRecurring()) {
-        const found = single(master, uid, context);
-        if (found) out.push(found);
+        keep(out, single(master, uid, context));
         continue;
       }
       const moved = new Set(
@@ -417,6 +449,7 @@ function collect(calendar: IcalComponent, context: Context, out: IcsEvent[]): vo
       for (let n = 0; n < MAX_OCCURRENCES; n += 1) {
         const occurrence = iterator.next();
         if (!occurrence) break;
+        walkOne(context);
         // Wall-clock time read as UTC is within a day of the real instant: skip the exact conversion far from the window.
         const wall = Date.UTC(occurrence.year, occurrence.month - 1, occurrence.day, occurrence.hour, occurrence.minute);
         if (wall + lengthMs + 2 * DAY_MS < context.from) continue;
@@ -428,8 +461,7 @@ function collect(calendar: IcalComponent, context: Context, out: IcsEvent[]): vo
         const endTime = occurrence.clone();
         endTime.addDuration(length);
         const end = instant(endTime, master.startTzid, context);
-        const found = emit(master.component, `${uid}_${key}`, start, Math.max(start, end), master.isAllDay, context);
-        if (found) out.push(found);
+        keep(out, emit(master.component, `${uid}_${key}`, start, Math.max(start, end), master.isAllDay, context));
       }
     }
   }
@@ -439,8 +471,7 @@ function collect(calendar: IcalComponent, context: Context, out: IcsEvent[]): vo
     const master = masters.get(uid)?.[0];
     for (const override of list) {
       const key = occurrenceKey(override.recurrenceId, override.tzid, master?.isAllDay ?? override.shape.isAllDay, context);
-      const found = single(override.shape, `${uid}_${key}`, context);
-      if (found) out.push(found);
+      keep(out, single(override.shape, `${uid}_${key}`, context));
     }
   }
 }

@@ -2,7 +2,7 @@ import { AppError } from '@breaker/api-contract';
 import { findSyncState, replaceConnectionEvents, saveSyncState, type CalendarConnectionRow, type StoredEvent } from '@breaker/db';
 import type { CalendarJobDeps } from '../../calendar-job-deps.js';
 import { fetchFeed } from './feed-fetch.js';
-import { icsEvents } from './ics-events.js';
+import { parseFeedOffThread } from './ics-pool.js';
 
 export const FEED_CALENDAR_ID = 'feed';
 
@@ -24,12 +24,7 @@ export async function readFeed(
   if (!/^\s*BEGIN:VCALENDAR/i.test(download.body)) {
     throw new AppError('BAD_REQUEST', 'That address did not return an iCalendar feed (it should start with BEGIN:VCALENDAR)');
   }
-  let parsed;
-  try {
-    parsed = icsEvents(download.body, window);
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', 'The calendar feed could not be read as iCalendar', { cause: error });
-  }
+  const parsed = await parseFeedOffThread(download.body, window);
   const events = parsed.map((event) => ({ calendarId: FEED_CALENDAR_ID, ...event }));
   return { events, validator: download.validator };
 }
