@@ -1,19 +1,15 @@
 import { AppError } from '@breaker/api-contract';
+import type { StoredEvent } from '@breaker/db';
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { findIana, IANA_ALIAS_MAP } from 'windows-iana';
 
-/** One event, or one occurrence of a recurring event, as Breaker stores it. */
-export interface IcsEvent {
-  /** UID for a single event; `UID_YYYYMMDD` or `UID_YYYYMMDDTHHMMSSZ` for an occurrence (the original time). */
-  externalId: string;
-  title: string;
-  start: Date;
-  end: Date;
-  isAllDay: boolean;
-  /** False for transparent / free events, all-day markers, and invitations the owner declined. */
-  blocksTime: boolean;
-}
+/**
+ * One event, or one occurrence of a recurring event, as Breaker stores it; the feed is its one calendar. `externalId`
+ * is the UID for a single event, `UID_YYYYMMDD` or `UID_YYYYMMDDTHHMMSSZ` for an occurrence (the original time);
+ * `blocksTime` is false for transparent / free events, all-day markers, and invitations the owner declined.
+ */
+export type IcsEvent = Omit<StoredEvent, 'calendarId'>;
 
 export interface IcsOptions {
   /** The window: events overlapping [from, to) are returned. */
