@@ -27,6 +27,7 @@ const BENCHES: Bench[] = [
   { name: 'engine', dir: 'packages/scheduler', file: 'bench/place-breaks.bench.ts' },
   { name: 'refresh', dir: 'apps/api', file: 'bench/refresh.bench.ts' },
   { name: 'api-load', dir: 'apps/api', file: 'bench/load.bench.ts' },
+  { name: 'conditional', dir: 'apps/api', file: 'bench/conditional.bench.ts' },
   { name: 'queue', dir: 'apps/worker', file: 'bench/queue.bench.ts' },
   { name: 'google', dir: 'apps/api', file: 'bench/google.bench.ts' },
   { name: 'largest-request', dir: 'apps/api', file: 'bench/largest-request.bench.ts' },

@@ -8,16 +8,11 @@
  *   BENCH_LOAD_SECONDS=60   length of the memory run; 60 s keeps all of pnpm bench under 15 minutes, issue #7's
  *                           2-minute run is BENCH_LOAD_SECONDS=120
  */
-import { databaseConfig } from '@breaker/db';
-import { createScratchPostgres } from '@breaker/db/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { emitRow, fmt, median, ratioText, spreadOf } from '../../../bench/row.js';
 import { cannonRound, type CannonRound } from './support/cannon.js';
 import { measureLoginUnderAttack } from './support/login-under-attack.js';
-import { residentMegabytes, startBuiltApi, startRawServer, type Served } from './support/processes.js';
-import { planBreaks, seedUsers, type SeededUser } from './support/seed.js';
+import { startBackend } from './support/backend.js';
+import { residentMegabytes, startRawServer, type Served } from './support/processes.js';
 
 const USERS = 1000;
 const CONNECTIONS = 50;
@@ -32,36 +27,11 @@ let totalErrors = 0;
 let totalRequests = 0;
 
 async function round(target: Served, path: string, cookies: readonly string[], seconds = ROUND_SECONDS): Promise<CannonRound> {
-  const result = await cannonRound({ url: target.url, path, seconds, connections: CONNECTIONS, cookies });
+  const headers = cookies.map((cookie) => ({ cookie }));
+  const result = await cannonRound({ url: target.url, path, seconds, connections: CONNECTIONS, headers });
   totalErrors += result.errors + result.non2xx;
   totalRequests += result.requests;
   return result;
-}
-
-async function startBackend(
-  kind: 'postgres' | 'pglite',
-): Promise<{ api: Served; users: SeededUser[]; cleanUp(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'breaker-bench-'));
-  const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
-  const settings = { databaseUrl: scratch?.url, dataDir };
-  let started = Date.now();
-  const users = await seedUsers(databaseConfig(settings), USERS);
-  process.stdout.write(`${kind}: ${USERS} users with sessions in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  const api = await startBuiltApi(PORTS[kind], { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
-  started = Date.now();
-  await planBreaks(api.url, users);
-  process.stdout.write(
-    `${kind}: every user's breaks planned through the API in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
-  );
-  return {
-    api,
-    users,
-    async cleanUp() {
-      await api.stop();
-      await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Rounds of the baseline and of each path, interleaved so that noise from the shared machine hits all alike. */
@@ -78,12 +48,15 @@ async function interleaved(raw: Served, api: Served, cookies: readonly string[],
 
 const ratios = (of: readonly CannonRound[], to: readonly CannonRound[]): number[] => of.map((r, i) => r.rps / to[i]!.rps);
 
-const postgres = await startBackend('postgres');
+const postgres = await startBackend('postgres', PORTS.postgres, USERS);
 const cookies = postgres.users.map((u) => u.cookie);
 const sample = await fetch(`${postgres.api.url}${REST}`, { headers: { cookie: cookies[0]! } });
 const sampleBody = await sample.text();
 process.stdout.write(`upcoming-breaks answer: ${sampleBody.length} bytes, ${JSON.parse(sampleBody).length} breaks\n`);
-const raw = await startRawServer(PORTS.raw, sampleBody, sample.headers.get('content-type') ?? 'application/json');
+const raw = await startRawServer(PORTS.raw, {
+  body: sampleBody,
+  headers: { 'content-type': sample.headers.get('content-type') ?? 'application/json' },
+});
 try {
   const pg = await interleaved(raw, postgres.api, cookies, [REST, TRPC]);
   const rawRps = median(pg['raw']!.map((r) => r.rps));
@@ -165,7 +138,7 @@ try {
   });
   await postgres.cleanUp();
 
-  const pglite = await startBackend('pglite');
+  const pglite = await startBackend('pglite', PORTS.pglite, USERS);
   try {
     const lite = await interleaved(
       raw,

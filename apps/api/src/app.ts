@@ -10,6 +10,8 @@ import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
+import { registerCompression } from './routes/compression.js';
+import { registerConditionalReads } from './routes/conditional-reads.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { acceptEmptyJsonBodies } from './routes/json-body.js';
 import { registerDevelopmentRoutes } from './routes/development-routes.js';
@@ -88,6 +90,8 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   registerOriginCheck(app, deps);
   registerTrpcRequestLimits(app);
   registerRequestSession(app, deps);
+  registerConditionalReads(app);
+  await registerCompression(app, baseDeps.config);
   registerHealthRoutes(app, deps);
   await registerGoogleOAuth(app, deps);
 

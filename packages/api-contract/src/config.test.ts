@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.allowDevLogin).toBe(false);
     expect(config.google).toBeUndefined();
     expect(config.trustProxy).toBe(false);
+    expect(config.compressResponses).toBe(true);
     expect(config.workerMetrics).toEqual({ host: '127.0.0.1', port: 9464 });
   });
 
@@ -19,6 +20,14 @@ describe('configuration', () => {
     expect(config.google).toBeUndefined();
     expect(config.trustProxy).toBe(false);
     expect(config.port).toBe(3000);
+  });
+
+  it('turns response compression off only when told', () => {
+    expect(parseConfig({ COMPRESS_RESPONSES: '' }).compressResponses).toBe(true);
+    expect(parseConfig({ COMPRESS_RESPONSES: 'true' }).compressResponses).toBe(true);
+    expect(parseConfig({ COMPRESS_RESPONSES: 'false' }).compressResponses).toBe(false);
+    expect(parseConfig({ COMPRESS_RESPONSES: '0' }).compressResponses).toBe(false);
+    expect(() => parseConfig({ COMPRESS_RESPONSES: 'off' })).toThrow(/COMPRESS_RESPONSES/);
   });
 
   it('reads where the worker serves its metrics', () => {

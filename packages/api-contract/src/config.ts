@@ -6,6 +6,12 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A flag that is on unless set to `false` or `0`. */
+const onUnlessOff = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value !== 'false' && value !== '0');
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
@@ -26,6 +32,7 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ALLOW_PRIVATE_FEEDS: booleanFlag,
     TRUST_PROXY: z.string().optional(),
+    COMPRESS_RESPONSES: onUnlessOff,
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
@@ -73,6 +80,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   allowPrivateFeeds: boolean;
   trustProxy: string | boolean | number;
+  /** gzip/brotli for clients that accept it; off when a reverse proxy in front compresses instead. */
+  compressResponses: boolean;
   /**
    * How long a worker's claim on a running job lasts unless renewed (BullMQ's lock duration, also its stalled-job check
    * interval): a job whose worker died runs again on another worker within about twice this.
@@ -138,6 +147,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.LOG_LEVEL,
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    compressResponses: env.COMPRESS_RESPONSES,
     jobLockMs: env.JOB_LOCK_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     workerConcurrency: env.WORKER_CONCURRENCY,

@@ -5,18 +5,20 @@ export interface CannonRound {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers with a 3xx status: the 304s of conditional requests. */
+  status3xx: number;
   requests: number;
 }
 
-/** One autocannon round; each request carries the next session cookie of the list, round robin. */
+/** One autocannon round; each request carries the next headers of the list (a session cookie and more), round robin. */
 export async function cannonRound(options: {
   url: string;
   path: string;
   seconds: number;
   connections: number;
-  cookies?: readonly string[];
+  headers?: readonly Record<string, string>[];
 }): Promise<CannonRound> {
-  const cookies = options.cookies ?? [];
+  const headers = options.headers ?? [];
   let next = 0;
   const result = await autocannon({
     url: options.url,
@@ -27,9 +29,9 @@ export async function cannonRound(options: {
         method: 'GET',
         path: options.path,
         setupRequest: (request) => {
-          if (cookies.length === 0) return request;
-          next = (next + 1) % cookies.length;
-          return { ...request, headers: { ...request.headers, cookie: cookies[next]! } };
+          if (headers.length === 0) return request;
+          next = (next + 1) % headers.length;
+          return { ...request, headers: { ...request.headers, ...headers[next]! } };
         },
       },
     ],
@@ -39,6 +41,7 @@ export async function cannonRound(options: {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    status3xx: result['3xx'],
     requests: result.requests.total,
   };
 }

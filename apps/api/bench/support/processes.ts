@@ -51,19 +51,33 @@ export async function startBuiltApi(port: number, env: Record<string, string>): 
 }
 
 /**
- * The baseline: a bare node:http server answering every request with the given bytes and headers, in its own
- * process like the API. It also answers /api/health so it starts the same way.
+ * The baseline: a bare node:http server giving every request the same answer (the API's bytes and headers, a 304
+ * among them), in its own process like the API. It answers /api/health with a 200 so it starts the same way.
  */
-export async function startRawServer(port: number, body: string, contentType: string): Promise<Served> {
+export async function startRawServer(
+  port: number,
+  answer: { status?: number; body: string; headers: Record<string, string> },
+): Promise<Served> {
   const url = `http://127.0.0.1:${port}`;
   const source = `
     const http = require('node:http');
     const body = Buffer.from(process.env.BODY, 'utf8');
-    const headers = { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length };
-    http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); })
+    const status = Number(process.env.STATUS);
+    const headers = { ...JSON.parse(process.env.HEADERS), ...(status === 304 ? {} : { 'content-length': body.length }) };
+    http.createServer((request, response) => {
+      if (request.url === '/api/health') return response.end('{}');
+      response.writeHead(status, headers);
+      response.end(body);
+    })
       .listen(Number(process.env.PORT), '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', source], {
-    env: { PATH: process.env['PATH'] ?? '', PORT: String(port), BODY: body, CONTENT_TYPE: contentType },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      PORT: String(port),
+      STATUS: String(answer.status ?? 200),
+      BODY: answer.body,
+      HEADERS: JSON.stringify(answer.headers),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUntilServing(url, child);
