@@ -37,7 +37,7 @@ const port = Number(portArgument ?? DEFAULT_PORTS[mode]);
 const dataDir = dataDirArgument ?? join(tmpdir(), `breaker-e2e-${port}`);
 const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
-const fakeGoogleModule = new URL('../../../fakes/dist/google/index.js', import.meta.url);
+const fakeGoogleModule = new URL('../../../../packages/fakes/dist/google/index.js', import.meta.url);
 const appUrl = `http://127.0.0.1:${port}`;
 
 /** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */
