@@ -4,7 +4,7 @@ import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { ActivityIcon } from '../library/ActivityIcon';
 import { BreakActionsButton } from './BreakActionsButton';
-import { formatTime } from './time-zone';
+import { formatTime } from '../../time/time-zone';
 import type { useBreakActions } from './use-break-actions';
 import classes from './GridBlocks.module.css';
 

@@ -10,7 +10,7 @@ import {
   IconReplace,
 } from '@tabler/icons-react';
 import { activityTypeLabel } from '../library/activity-type-label';
-import { formatDateTime } from './time-zone';
+import { formatDateTime } from '../../time/time-zone';
 import type { useBreakActions } from './use-break-actions';
 
 const STATUS_COLOR = { scheduled: 'violet', completed: 'green', skipped: 'yellow' } as const;

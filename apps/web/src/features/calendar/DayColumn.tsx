@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
 import { AddBreakButton } from './AddBreakButton';
 import { BreakBlock } from './BreakBlock';
-import { formatDay } from './day-key';
-import { hourLabel, zonedInstant } from './time-zone';
+import { formatDay } from '../../time/day-key';
+import { hourLabel, zonedInstant } from '../../time/time-zone';
 import { HOUR_HEIGHT, MIN_BREAK_HEIGHT, MIN_MEETING_HEIGHT, PX_PER_MINUTE } from './grid-metrics';
 import { MeetingBlock } from './MeetingBlock';
 import type { DayPlan, PlacedItem } from './place-items';

@@ -2,7 +2,7 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { trpc } from '../../trpc';
 import type { ChoicesProps } from './break-change-choices';
-import { formatDateTime } from './time-zone';
+import { formatDateTime } from '../../time/time-zone';
 
 /** Reschedule: the free slots the engine proposes; picking one moves the break there. */
 export function SlotChoices({ dialog, timeZone, onFailed, onDone }: ChoicesProps & { timeZone: string }) {

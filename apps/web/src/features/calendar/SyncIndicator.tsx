@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconCalendarCheck, IconCalendarOff, IconRefresh } fr
 import { trpc } from '../../trpc';
 import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { syncLabel, type SyncIndicatorState } from './sync-status';
-import { formatDateTime } from './time-zone';
-import { useNow } from './use-now';
+import { formatDateTime } from '../../time/time-zone';
+import { useNow } from '../../time/use-now';
 
 const LOOK: Record<SyncIndicatorState, { color: string; icon: typeof IconRefresh }> = {
   synced: { color: 'green', icon: IconCalendarCheck },

@@ -1,12 +1,12 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { AllDayRow } from './AllDayRow';
 import { DayColumn } from './DayColumn';
-import { formatDay, type DayKey } from './day-key';
+import { formatDay, type DayKey } from '../../time/day-key';
 import { HOUR_HEIGHT } from './grid-metrics';
 import type { WeekPlan } from './place-items';
-import { hourLabel, zonedMoment } from './time-zone';
+import { hourLabel, zonedMoment } from '../../time/time-zone';
 import type { useBreakActions } from './use-break-actions';
-import { useNow } from './use-now';
+import { useNow } from '../../time/use-now';
 import classes from './WeekGrid.module.css';
 
 interface WeekGridProps {
@@ -18,7 +18,8 @@ interface WeekGridProps {
   onOpenBreak: (id: string) => void;
 }
 
-export function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: WeekGridProps) {
+/** Memoised: the page around it re-renders for dialogs and notices that leave the grid as it was. */
+export const WeekGrid = memo(function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: WeekGridProps) {
   const now = zonedMoment(useNow(), timeZone);
   const hours = Array.from({ length: plan.lastHour - plan.firstHour + 1 }, (_, index) => plan.firstHour + index);
   const vars = {
@@ -69,4 +70,4 @@ export function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: 
       </div>
     </div>
   );
-}
+});

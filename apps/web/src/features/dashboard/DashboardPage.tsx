@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@breaker/api-contract';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconChartBar, IconSettings, IconStretching } from '@tabler/icons-react';
 import { useSignedInUser } from '../auth/use-current-user';
-import { resolveTimeZone } from '../calendar/time-zone';
+import { resolveTimeZone } from '../../time/time-zone';
 import { PageHeader } from '../layout/PageHeader';
 import { ActionCard } from './ActionCard';
 import { CalendarStatusCard } from './CalendarStatusCard';

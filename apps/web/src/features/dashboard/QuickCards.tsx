@@ -3,7 +3,7 @@ import { SimpleGrid } from '@mantine/core';
 import { IconCalendarWeek, IconPlayerPlay, IconSettings } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
 import { startBreakSession } from '../break-session/session-request';
-import { formatDateTime } from '../calendar/time-zone';
+import { formatDateTime } from '../../time/time-zone';
 import { ActionCard, ActionCardButton } from './ActionCard';
 import { nextScheduledBreak } from '../calendar/next-break';
 
