@@ -7,6 +7,8 @@ import { Later } from '../../later/Later';
 import { laterModule } from '../../later/later-module';
 import { useLater } from '../../later/use-later';
 import { trpc } from '../../trpc';
+import { addDays } from '../../time/day-key';
+import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from '../../time/time-zone';
 import { useSignedInUser } from '../auth/use-current-user';
 import { ButtonLink } from '../layout/links';
 import { PageHeader } from '../layout/PageHeader';
@@ -16,10 +18,8 @@ import { CalendarLegend } from './CalendarLegend';
 import { CalendarNavigator } from './CalendarNavigator';
 import type { CalendarReturnParams } from './calendar-return';
 import { visibleDays, viewHeading, type CalendarView } from './calendar-view';
-import { addDays } from '../../time/day-key';
 import { planWeek } from './place-items';
 import { nextScheduledBreak } from './next-break';
-import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from '../../time/time-zone';
 import { useBreakActions, type BreakDialog } from './use-break-actions';
 import { WeekGrid } from './WeekGrid';
 
@@ -45,9 +45,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
 
   const [view, setView] = useState<CalendarView>(isPhone || preferences.calendarView === 'day' ? 'day' : 'week');
   const [anchor, setAnchor] = useState(today);
-  const details = useLater(breakDetails, NO_BREAK);
-  const { setIntent: setOpenBreakId, ask: openBreak } = details;
-  const BreakDetailsModal = details.loaded?.BreakDetailsModal;
+  const {
+    loaded: detailsCode,
+    intent: openBreakId,
+    setIntent: setOpenBreakId,
+    ask: openBreak,
+  } = useLater(breakDetails, NO_BREAK);
+  const BreakDetailsModal = detailsCode?.BreakDetailsModal;
   breakDetails.usePrefetchWhenIdle();
   breakActionsMenu.usePrefetchWhenIdle();
 
@@ -78,7 +82,7 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
   // The grid of a new week or of newly arrived meetings renders in the background, in slices the browser can interrupt:
   // on a busy machine one render of 30 meetings and their breaks was long enough to block input.
   const plan = useDeferredValue(latestPlan);
-  const openSession = breaks.data?.find((session) => session.id === details.intent);
+  const openSession = breaks.data?.find((session) => session.id === openBreakId);
   const breaksInView = latestPlan.days.some((day) => day.items.some((item) => item.kind === 'break'));
   const nextBreak = breaks.data && !breaksInView ? nextScheduledBreak(breaks.data, new Date()) : undefined;
   const loadError = events.error ?? breaks.error;

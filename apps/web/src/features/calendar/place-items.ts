@@ -1,7 +1,7 @@
 import { CALENDAR_GRID_FIRST_HOUR, CALENDAR_GRID_LAST_HOUR, type BreakSession, type CalendarEvent } from '@breaker/api-contract';
 import { addDays, type DayKey } from '../../time/day-key';
-import { MIN_BREAK_HEIGHT, MIN_MEETING_HEIGHT, PX_PER_MINUTE } from './grid-metrics';
 import { zonedMoment, type ZonedMoment } from '../../time/time-zone';
+import { MIN_BREAK_HEIGHT, MIN_MEETING_HEIGHT, PX_PER_MINUTE } from './grid-metrics';
 
 const MINUTES_PER_DAY = 24 * 60;
 

@@ -1,7 +1,7 @@
 import type { User } from '@breaker/api-contract';
 import { Group } from '@mantine/core';
-import { SyncIndicator } from '../calendar/SyncIndicator';
 import { resolveTimeZone } from '../../time/time-zone';
+import { SyncIndicator } from '../calendar/SyncIndicator';
 import { HeaderBell } from './HeaderBell';
 
 /** The header's live state: the calendar's sync indicator and the break bell (with reminders and the guided session). */
