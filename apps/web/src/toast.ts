@@ -1,7 +1,7 @@
 import type { NotificationData } from '@mantine/notifications';
-import { deferredModule } from './deferred-module';
+import { laterModule } from './later/later-module';
 
-interface Toast {
+export interface Toast {
   title: string;
   message: string;
   /** Same id replaces instead of stacking (React StrictMode runs mount effects twice). */
@@ -12,7 +12,7 @@ interface Toast {
 const closeButtonProps = { 'aria-label': 'Dismiss notification' };
 
 /** The toast library: downloaded with the first toast, not with every screen. */
-export const toastLibrary = deferredModule(() => import('@mantine/notifications'));
+export const toastLibrary = laterModule(() => import('@mantine/notifications'));
 
 function show(toast: Toast, color: NotificationData['color']): void {
   void toastLibrary.request().then(({ notifications }) => notifications.show({ ...toast, color, closeButtonProps }));

@@ -1,6 +1,6 @@
 import type { AnalyticsSummary } from '@breaker/api-contract';
 import { Badge, Box, Table } from '@mantine/core';
-import { formatDateTime } from '../calendar/time-zone';
+import { formatDateTime } from '../../time/time-zone';
 import { activityTypeLabel } from '../library/activity-type-label';
 import { ChartCard } from './ChartCard';
 import { OUTCOME_COLOURS, OUTCOME_LABELS } from './chart-data';

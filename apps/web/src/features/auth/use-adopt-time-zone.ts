@@ -1,7 +1,7 @@
 import type { User } from '@breaker/api-contract';
 import { useEffect } from 'react';
 import { trpc } from '../../trpc';
-import { browserTimeZone } from '../calendar/time-zone';
+import { browserTimeZone } from '../../time/time-zone';
 
 /**
  * A user who never saved Settings has no zone and would be planned in UTC: the first signed-in load keeps the

@@ -14,7 +14,7 @@ interface BreakSessionModalProps {
 }
 
 /** The guided break: the activity's steps one at a time against a countdown of its duration, then marked complete. */
-export default function BreakSessionModal({ session, pending, onComplete, onClose }: BreakSessionModalProps) {
+export function BreakSessionModal({ session, pending, onComplete, onClose }: BreakSessionModalProps) {
   const plan = useMemo(() => planSteps(session.activity.steps, session.duration), [session.activity.steps, session.duration]);
   const total = plan.at(-1)?.endsAt ?? 60;
   const countdown = useCountdown(total);

@@ -2,9 +2,9 @@ import { breakStatus, type BreakSession, type BreakStatus } from '@breaker/api-c
 import { UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { formatTime } from '../../time/time-zone';
 import { ActivityIcon } from '../library/ActivityIcon';
 import { BreakActionsButton } from './BreakActionsButton';
-import { formatTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
 import classes from './GridBlocks.module.css';
 

@@ -13,7 +13,7 @@ interface BreakChangeDialogProps {
 }
 
 /** Picking another activity (Change Exercise) or another free slot (Reschedule) for a scheduled break. */
-export default function BreakChangeDialog({ dialog, timeZone, onClose }: BreakChangeDialogProps) {
+export function BreakChangeDialog({ dialog, timeZone, onClose }: BreakChangeDialogProps) {
   const reloadSchedule = useReloadSchedule();
   const failed = (error: unknown) => {
     onClose();

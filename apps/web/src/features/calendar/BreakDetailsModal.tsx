@@ -9,8 +9,8 @@ import {
   IconPlayerSkipForward,
   IconReplace,
 } from '@tabler/icons-react';
+import { formatDateTime } from '../../time/time-zone';
 import { activityTypeLabel } from '../library/activity-type-label';
-import { formatDateTime } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
 
 const STATUS_COLOR = { scheduled: 'violet', completed: 'green', skipped: 'yellow' } as const;

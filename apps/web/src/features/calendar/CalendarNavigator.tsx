@@ -1,7 +1,12 @@
 import { Button, Group, Loader, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
+import { SegmentedChoice } from '../layout/SegmentedChoice';
 import type { CalendarView } from './calendar-view';
-import { ViewToggle } from './ViewToggle';
+
+const VIEWS: readonly { value: CalendarView; label: string }[] = [
+  { value: 'day', label: 'Day' },
+  { value: 'week', label: 'Week' },
+];
 
 interface CalendarNavigatorProps {
   view: CalendarView;
@@ -51,7 +56,7 @@ export function CalendarNavigator({
             {timeZoneLabel}
           </Text>
         </Group>
-        <ViewToggle view={view} onChange={onViewChange} />
+        <SegmentedChoice label="Calendar view" value={view} options={VIEWS} onChange={onViewChange} />
       </Group>
     </Group>
   );

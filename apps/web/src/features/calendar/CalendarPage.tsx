@@ -2,10 +2,13 @@ import { PRODUCT_NAME } from '@breaker/api-contract';
 import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { deferredModule } from '../../deferred-module';
-import { toastError } from '../../toast';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Later } from '../../later/Later';
+import { laterModule } from '../../later/later-module';
+import { useLater } from '../../later/use-later';
 import { trpc } from '../../trpc';
+import { addDays } from '../../time/day-key';
+import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from '../../time/time-zone';
 import { useSignedInUser } from '../auth/use-current-user';
 import { ButtonLink } from '../layout/links';
 import { PageHeader } from '../layout/PageHeader';
@@ -15,21 +18,23 @@ import { CalendarLegend } from './CalendarLegend';
 import { CalendarNavigator } from './CalendarNavigator';
 import type { CalendarReturnParams } from './calendar-return';
 import { visibleDays, viewHeading, type CalendarView } from './calendar-view';
-import { addDays } from './day-key';
 import { planWeek } from './place-items';
 import { nextScheduledBreak } from './next-break';
-import { resolveTimeZone, timeZoneLabel, todayIn, zonedMoment } from './time-zone';
 import { useBreakActions, type BreakDialog } from './use-break-actions';
 import { WeekGrid } from './WeekGrid';
 
 // Only fetched when someone changes a break's exercise or time, or when there is something to tell.
-const BreakChangeDialog = lazy(() => import('./BreakChangeDialog'));
-const EmptyBreaksNotice = lazy(() => import('./EmptyBreaksNotice'));
-const NextBreakHint = lazy(() => import('./NextBreakHint'));
-const ScheduleLoadError = lazy(() => import('./ScheduleLoadError'));
-const CalendarReturnNotice = lazy(() => import('./CalendarReturnNotice'));
+const changeDialog = laterModule(() => import('./BreakChangeDialog'));
+const emptyNotice = laterModule(() => import('./EmptyBreaksNotice'));
+const nextBreakHint = laterModule(() => import('./NextBreakHint'));
+const loadErrorNotice = laterModule(() => import('./ScheduleLoadError'));
+const returnNotice = laterModule(() => import('./CalendarReturnNotice'));
 // Fetched when the browser is idle after the first render, or when a break is first opened.
-const breakDetails = deferredModule(() => import('./BreakDetailsModal'));
+const breakDetails = laterModule(() => import('./BreakDetailsModal'), {
+  title: 'Break Unavailable',
+  message: 'The break could not be opened. Please try again.',
+});
+const NO_BREAK: string | undefined = undefined;
 
 export function CalendarPage({ returnParams }: { returnParams: CalendarReturnParams }) {
   const user = useSignedInUser();
@@ -40,8 +45,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
 
   const [view, setView] = useState<CalendarView>(isPhone || preferences.calendarView === 'day' ? 'day' : 'week');
   const [anchor, setAnchor] = useState(today);
-  const [openBreakId, setOpenBreakId] = useState<string>();
-  const BreakDetailsModal = breakDetails.useLoaded()?.BreakDetailsModal;
+  const {
+    loaded: detailsCode,
+    intent: openBreakId,
+    setIntent: setOpenBreakId,
+    ask: openBreak,
+  } = useLater(breakDetails, NO_BREAK);
+  const BreakDetailsModal = detailsCode?.BreakDetailsModal;
   breakDetails.usePrefetchWhenIdle();
   breakActionsMenu.usePrefetchWhenIdle();
 
@@ -57,7 +67,7 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
   );
 
   const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
-  const plan = useMemo(
+  const latestPlan = useMemo(
     () =>
       planWeek({
         days,
@@ -69,17 +79,20 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
       }),
     [days, events.data, breaks.data, timeZone, preferences.workStartTime, preferences.workEndTime],
   );
-  const openBreak = breaks.data?.find((session) => session.id === openBreakId);
-  const breaksInView = plan.days.some((day) => day.items.some((item) => item.kind === 'break'));
+  // The grid of a new week or of newly arrived meetings renders in the background, in slices the browser can interrupt:
+  // on a busy machine one render of 30 meetings and their breaks was long enough to block input.
+  const plan = useDeferredValue(latestPlan);
+  const openSession = breaks.data?.find((session) => session.id === openBreakId);
+  const breaksInView = latestPlan.days.some((day) => day.items.some((item) => item.kind === 'break'));
   const nextBreak = breaks.data && !breaksInView ? nextScheduledBreak(breaks.data, new Date()) : undefined;
   const loadError = events.error ?? breaks.error;
 
   return (
     <Stack gap="md">
       {(returnParams.success !== undefined || returnParams.error !== undefined) && (
-        <Suspense fallback={null}>
-          <CalendarReturnNotice params={returnParams} userId={user.id} />
-        </Suspense>
+        <Later module={returnNotice}>
+          {({ CalendarReturnNotice }) => <CalendarReturnNotice params={returnParams} userId={user.id} />}
+        </Later>
       )}
       <PageHeader
         title="Calendar"
@@ -87,9 +100,11 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         actions={<CalendarActions user={user} />}
       />
       {loadError && (
-        <Suspense fallback={null}>
-          <ScheduleLoadError error={loadError} onRetry={() => void Promise.all([events.refetch(), breaks.refetch()])} />
-        </Suspense>
+        <Later module={loadErrorNotice}>
+          {({ ScheduleLoadError }) => (
+            <ScheduleLoadError error={loadError} onRetry={() => void Promise.all([events.refetch(), breaks.refetch()])} />
+          )}
+        </Later>
       )}
       <CalendarNavigator
         view={view}
@@ -101,36 +116,34 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         onToday={() => setAnchor(today)}
       />
       {nextBreak && (
-        <Suspense fallback={null}>
-          <NextBreakHint
-            next={nextBreak}
-            timeZone={timeZone}
-            onShow={() => setAnchor(zonedMoment(new Date(nextBreak.scheduledTime), timeZone).day)}
-          />
-        </Suspense>
+        <Later module={nextBreakHint}>
+          {({ NextBreakHint }) => (
+            <NextBreakHint
+              next={nextBreak}
+              timeZone={timeZone}
+              onShow={() => setAnchor(zonedMoment(new Date(nextBreak.scheduledTime), timeZone).day)}
+            />
+          )}
+        </Later>
       )}
       <WeekGrid
         plan={plan}
         today={today}
         timeZone={timeZone}
-        busy={events.isPending || breaks.isPending}
+        busy={events.isPending || breaks.isPending || plan !== latestPlan}
         actions={actions}
-        onOpenBreak={(id) => {
-          setOpenBreakId(id);
-          breakDetails.request().catch(() => {
-            setOpenBreakId(undefined);
-            toastError({ title: 'Break Unavailable', message: 'The break could not be opened. Please try again.' });
-          });
-        }}
+        onOpenBreak={openBreak}
       />
       {/* Below the grid: only known once the breaks have loaded, and above it would push the grid down then. */}
       {breaks.isSuccess && breaks.data.length === 0 && (
-        <Suspense fallback={null}>
-          <EmptyBreaksNotice
-            calendarConnected={user.calendarProvider !== null}
-            activitiesChosen={preferences.selectedActivities.length > 0}
-          />
-        </Suspense>
+        <Later module={emptyNotice}>
+          {({ EmptyBreaksNotice }) => (
+            <EmptyBreaksNotice
+              calendarConnected={user.calendarProvider !== null}
+              activitiesChosen={preferences.selectedActivities.length > 0}
+            />
+          )}
+        </Later>
       )}
       <Group justify="space-between" gap="sm">
         <CalendarLegend />
@@ -139,12 +152,19 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         </ButtonLink>
       </Group>
       {BreakDetailsModal && (
-        <BreakDetailsModal session={openBreak} timeZone={timeZone} actions={actions} onClose={() => setOpenBreakId(undefined)} />
+        <BreakDetailsModal
+          session={openSession}
+          timeZone={timeZone}
+          actions={actions}
+          onClose={() => setOpenBreakId(undefined)}
+        />
       )}
       {dialog && (
-        <Suspense fallback={null}>
-          <BreakChangeDialog key={dialog.session.id} dialog={dialog} timeZone={timeZone} onClose={() => setDialog(undefined)} />
-        </Suspense>
+        <Later module={changeDialog}>
+          {({ BreakChangeDialog }) => (
+            <BreakChangeDialog key={dialog.session.id} dialog={dialog} timeZone={timeZone} onClose={() => setDialog(undefined)} />
+          )}
+        </Later>
       )}
     </Stack>
   );

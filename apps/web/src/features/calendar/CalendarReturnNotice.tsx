@@ -14,7 +14,7 @@ const FIRST_SYNC_CHECKS = 3;
  * sync as it connects the calendar, and it may still be running when this page loads: a sync request joins it (the
  * server runs one sync per user at a time and answers when it is done), so the meetings are reloaded after it.
  */
-export default function CalendarReturnNotice({ params, userId }: { params: CalendarReturnParams; userId: string }) {
+export function CalendarReturnNotice({ params, userId }: { params: CalendarReturnParams; userId: string }) {
   const navigate = useNavigate();
   const reloadSchedule = useReloadSchedule();
   const { mutateAsync: sync } = trpc.calendar.sync.useMutation();

@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react';
+import { memo, useDeferredValue, type CSSProperties } from 'react';
+import { formatDay } from '../../time/day-key';
+import { hourLabel, zonedInstant } from '../../time/time-zone';
 import { AddBreakButton } from './AddBreakButton';
 import { BreakBlock } from './BreakBlock';
-import { formatDay } from './day-key';
-import { hourLabel, zonedInstant } from './time-zone';
 import { HOUR_HEIGHT, MIN_BREAK_HEIGHT, MIN_MEETING_HEIGHT, PX_PER_MINUTE } from './grid-metrics';
 import { MeetingBlock } from './MeetingBlock';
 import type { DayPlan, PlacedItem } from './place-items';
@@ -29,7 +29,17 @@ function blockStyle(item: PlacedItem, gridStartMinute: number, gridHeight: numbe
   return { top, height, left: `calc(${item.column * width}% + 2px)`, width: `calc(${width}% - 4px)` };
 }
 
-export function DayColumn({ plan, hours, isToday, isPast, nowMinutes, timeZone, actions, onOpenBreak }: DayColumnProps) {
+/** Memoised: while a new week draws in the background, the grid shows the old one marked busy without redrawing it. */
+export const DayColumn = memo(function DayColumn({
+  plan,
+  hours,
+  isToday,
+  isPast,
+  nowMinutes,
+  timeZone,
+  actions,
+  onOpenBreak,
+}: DayColumnProps) {
   const gridStartMinute = (hours[0] ?? 0) * 60;
   const gridHeight = hours.length * HOUR_HEIGHT;
   const busyHours = new Set<number>();
@@ -37,6 +47,8 @@ export function DayColumn({ plan, hours, isToday, isPast, nowMinutes, timeZone, 
     for (let hour = Math.floor(item.start / 60); hour * 60 < Math.max(item.end, item.start + 1); hour += 1) busyHours.add(hour);
   }
 
+  // The empty hours' + buttons show only on hover or focus: they follow the first paint, drawn in the background.
+  const withAddButtons = useDeferredValue(true, false);
   const dayName = formatDay(plan.day, { weekday: 'long', month: 'long', day: 'numeric' });
   const hourOver = (hour: number) => isPast || (nowMinutes !== undefined && (hour + 1) * 60 <= nowMinutes);
 
@@ -44,7 +56,7 @@ export function DayColumn({ plan, hours, isToday, isPast, nowMinutes, timeZone, 
     <div className={`${classes.dayColumn} ${isToday ? classes.todayColumn : ''}`} role="group" aria-label={dayName}>
       {hours.map((hour) => (
         <div key={hour} className={classes.slot}>
-          {!busyHours.has(hour) && !hourOver(hour) && (
+          {withAddButtons && !busyHours.has(hour) && !hourOver(hour) && (
             <AddBreakButton
               label={`Add break at ${hourLabel(hour)} on ${dayName}`}
               disabled={actions.adding}
@@ -75,4 +87,4 @@ export function DayColumn({ plan, hours, isToday, isPast, nowMinutes, timeZone, 
         )}
     </div>
   );
-}
+});

@@ -1,26 +1,20 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconUnlink } from '@tabler/icons-react';
-import { useState } from 'react';
-import { deferredModule } from '../../deferred-module';
-import { toastError } from '../../toast';
+import { laterModule } from '../../later/later-module';
+import { useLater } from '../../later/use-later';
 import { useDisconnectFeed } from './use-disconnect-feed';
 
 // The confirmation dialog is fetched on the first press, not with the screen.
-const disconnectDialog = deferredModule(() => import('./DisconnectFeedDialog'));
+const disconnectDialog = laterModule(() => import('./DisconnectFeedDialog'), {
+  title: 'Disconnect Failed',
+  message: 'The confirmation could not be loaded. Please try again.',
+});
 
 /** 'Disconnect feed', confirmed in a dialog; the feed's meetings leave the calendar. */
 export function DisconnectFeedButton(props: ButtonProps) {
-  const [confirming, setConfirming] = useState(false);
+  const { loaded, intent: confirming, setIntent: setConfirming, ask } = useLater(disconnectDialog, false);
   const disconnect = useDisconnectFeed(() => setConfirming(false));
-  const DisconnectFeedDialog = disconnectDialog.useLoaded()?.DisconnectFeedDialog;
-
-  function ask() {
-    setConfirming(true);
-    disconnectDialog.request().catch(() => {
-      setConfirming(false);
-      toastError({ title: 'Disconnect Failed', message: 'The confirmation could not be loaded. Please try again.' });
-    });
-  }
+  const DisconnectFeedDialog = loaded?.DisconnectFeedDialog;
 
   return (
     <>
@@ -29,7 +23,7 @@ export function DisconnectFeedButton(props: ButtonProps) {
         color="red"
         leftSection={<IconUnlink size={18} />}
         disabled={disconnect.isPending}
-        onClick={ask}
+        onClick={() => ask(true)}
         {...props}
       >
         {disconnect.isPending ? 'Disconnecting...' : 'Disconnect feed'}

@@ -8,7 +8,7 @@ interface EmptyBreaksNoticeProps {
 }
 
 /** Shown when nothing is scheduled: what to do next, in order. */
-export default function EmptyBreaksNotice({ calendarConnected, activitiesChosen }: EmptyBreaksNoticeProps) {
+export function EmptyBreaksNotice({ calendarConnected, activitiesChosen }: EmptyBreaksNoticeProps) {
   return (
     <Alert variant="light" color="violet" icon={<IconInfoCircle size={20} />} title={`No ${PRODUCT_NAME}s scheduled yet`}>
       <List size="sm" spacing={2}>

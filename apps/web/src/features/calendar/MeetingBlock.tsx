@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@breaker/api-contract';
 import type { CSSProperties } from 'react';
-import { formatTime } from './time-zone';
+import { formatTime } from '../../time/time-zone';
 import classes from './GridBlocks.module.css';
 
 interface MeetingBlockProps {

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, type BreakSession } from '@breaker/api-contract';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { formatDateTime } from './time-zone';
+import { formatDateTime } from '../../time/time-zone';
 
 interface NextBreakHintProps {
   next: BreakSession;
@@ -10,7 +10,7 @@ interface NextBreakHintProps {
 }
 
 /** When the days in view hold no breaks, points to the next one instead of leaving an empty grid unexplained. */
-export default function NextBreakHint({ next, timeZone, onShow }: NextBreakHintProps) {
+export function NextBreakHint({ next, timeZone, onShow }: NextBreakHintProps) {
   return (
     <Paper withBorder radius="md" px="md" py="xs">
       <Group justify="space-between" gap="sm">

@@ -2,7 +2,7 @@ import { Alert, Button, Group } from '@mantine/core';
 import { errorMessage } from '../../errors';
 
 /** The schedule could not be read: what went wrong, and a way to try again. */
-export default function ScheduleLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function ScheduleLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <Alert color="red" title="Your schedule could not be loaded">
       <Group justify="space-between" gap="sm">

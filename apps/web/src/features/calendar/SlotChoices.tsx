@@ -1,8 +1,8 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { trpc } from '../../trpc';
+import { formatDateTime } from '../../time/time-zone';
 import type { ChoicesProps } from './break-change-choices';
-import { formatDateTime } from './time-zone';
 
 /** Reschedule: the free slots the engine proposes; picking one moves the break there. */
 export function SlotChoices({ dialog, timeZone, onFailed, onDone }: ChoicesProps & { timeZone: string }) {

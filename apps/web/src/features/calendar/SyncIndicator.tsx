@@ -2,10 +2,10 @@ import { Badge } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCalendarCheck, IconCalendarOff, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
+import { formatDateTime } from '../../time/time-zone';
+import { useNow } from '../../time/use-now';
 import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { syncLabel, type SyncIndicatorState } from './sync-status';
-import { formatDateTime } from './time-zone';
-import { useNow } from './use-now';
 
 const LOOK: Record<SyncIndicatorState, { color: string; icon: typeof IconRefresh }> = {
   synced: { color: 'green', icon: IconCalendarCheck },

@@ -1,12 +1,12 @@
-import type { CSSProperties } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
+import { formatDay, type DayKey } from '../../time/day-key';
+import { hourLabel, zonedMoment } from '../../time/time-zone';
+import { useNow } from '../../time/use-now';
 import { AllDayRow } from './AllDayRow';
 import { DayColumn } from './DayColumn';
-import { formatDay, type DayKey } from './day-key';
 import { HOUR_HEIGHT } from './grid-metrics';
 import type { WeekPlan } from './place-items';
-import { hourLabel, zonedMoment } from './time-zone';
 import type { useBreakActions } from './use-break-actions';
-import { useNow } from './use-now';
 import classes from './WeekGrid.module.css';
 
 interface WeekGridProps {
@@ -18,9 +18,14 @@ interface WeekGridProps {
   onOpenBreak: (id: string) => void;
 }
 
-export function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: WeekGridProps) {
+/** Memoised: the page around it re-renders for dialogs and notices that leave the grid as it was. */
+export const WeekGrid = memo(function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: WeekGridProps) {
   const now = zonedMoment(useNow(), timeZone);
-  const hours = Array.from({ length: plan.lastHour - plan.firstHour + 1 }, (_, index) => plan.firstHour + index);
+  const { firstHour, lastHour } = plan;
+  const hours = useMemo(
+    () => Array.from({ length: lastHour - firstHour + 1 }, (_, index) => firstHour + index),
+    [firstHour, lastHour],
+  );
   const vars = {
     '--days': plan.days.length,
     '--min-day-width': plan.days.length > 1 ? '6.5rem' : '12rem',
@@ -69,4 +74,4 @@ export function WeekGrid({ plan, today, timeZone, busy, actions, onOpenBreak }: 
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { addDays, formatDay, startOfWeek, type DayKey } from './day-key';
+import { addDays, formatDay, startOfWeek, type DayKey } from '../../time/day-key';
 
 export type CalendarView = 'week' | 'day';
 

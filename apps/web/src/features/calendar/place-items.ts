@@ -1,7 +1,7 @@
 import { CALENDAR_GRID_FIRST_HOUR, CALENDAR_GRID_LAST_HOUR, type BreakSession, type CalendarEvent } from '@breaker/api-contract';
-import { addDays, type DayKey } from './day-key';
+import { addDays, type DayKey } from '../../time/day-key';
+import { zonedMoment, type ZonedMoment } from '../../time/time-zone';
 import { MIN_BREAK_HEIGHT, MIN_MEETING_HEIGHT, PX_PER_MINUTE } from './grid-metrics';
-import { zonedMoment } from './time-zone';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -23,10 +23,18 @@ export interface WeekPlan {
   lastHour: number;
 }
 
+/** An item's start and end as the user's clock shows them: read once per item, not once per item and day. */
+interface ZonedSpan {
+  start: ZonedMoment;
+  end: ZonedMoment;
+}
+
+function zonedSpan(start: Date, end: Date, timeZone: string): ZonedSpan {
+  return { start: zonedMoment(start, timeZone), end: zonedMoment(end, timeZone) };
+}
+
 /** The part of [start, end) that falls on `day`, in minutes since that day's midnight. */
-function clipToDay(startIso: string, endIso: string, day: DayKey, timeZone: string): { start: number; end: number } | undefined {
-  const start = zonedMoment(new Date(startIso), timeZone);
-  const end = zonedMoment(new Date(endIso), timeZone);
+function clipToDay({ start, end }: ZonedSpan, day: DayKey): { start: number; end: number } | undefined {
   if (day < start.day || day > end.day) return undefined;
   if (day === end.day && end.minutes === 0 && day !== start.day) return undefined;
   const from = day === start.day ? start.minutes : 0;
@@ -40,10 +48,11 @@ function allDayKey(value: string, timeZone: string): DayKey {
   return zonedMoment(new Date(value), timeZone).day;
 }
 
-function coversDay(event: CalendarEvent, day: DayKey, timeZone: string): boolean {
+/** The days an all-day event covers: from its first day up to, not including, the last. */
+function allDayRange(event: CalendarEvent, timeZone: string): { first: DayKey; endExclusive: DayKey } {
   const first = allDayKey(event.startTime, timeZone);
-  const endExclusive = allDayKey(event.endTime, timeZone);
-  return day >= first && day < (endExclusive > first ? endExclusive : addDays(first, 1));
+  const end = allDayKey(event.endTime, timeZone);
+  return { first, endExclusive: end > first ? end : addDays(first, 1) };
 }
 
 function visualEnd(item: GridItem): number {
@@ -100,23 +109,30 @@ export function planWeek({ days, events, breaks, timeZone, workStartTime, workEn
   let firstMinute = Math.min(CALENDAR_GRID_FIRST_HOUR * 60, minutesOfClock(workStartTime) ?? Infinity);
   let lastMinute = Math.max((CALENDAR_GRID_LAST_HOUR + 1) * 60, minutesOfClock(workEndTime) ?? 0);
 
+  const meetings = events
+    .filter((event) => !event.isAllDay)
+    .map((event) => ({ event, span: zonedSpan(new Date(event.startTime), new Date(event.endTime), timeZone) }));
+  const sessions = breaks.map((session) => {
+    const start = new Date(session.scheduledTime);
+    return { session, span: zonedSpan(start, new Date(start.getTime() + session.duration * 60_000), timeZone) };
+  });
+  const allDayEvents = events.filter((event) => event.isAllDay).map((event) => ({ event, ...allDayRange(event, timeZone) }));
+
   const plans = days.map((day): DayPlan => {
     const items: GridItem[] = [];
-    for (const event of events) {
-      if (event.isAllDay) continue;
-      const span = clipToDay(event.startTime, event.endTime, day, timeZone);
-      if (span) items.push({ kind: 'meeting', id: event.id, event, ...span });
+    for (const { event, span } of meetings) {
+      const clipped = clipToDay(span, day);
+      if (clipped) items.push({ kind: 'meeting', id: event.id, event, ...clipped });
     }
-    for (const session of breaks) {
-      const end = new Date(new Date(session.scheduledTime).getTime() + session.duration * 60_000).toISOString();
-      const span = clipToDay(session.scheduledTime, end, day, timeZone);
-      if (span) items.push({ kind: 'break', id: session.id, session, ...span });
+    for (const { session, span } of sessions) {
+      const clipped = clipToDay(span, day);
+      if (clipped) items.push({ kind: 'break', id: session.id, session, ...clipped });
     }
     for (const item of items) {
       firstMinute = Math.min(firstMinute, item.start);
       lastMinute = Math.max(lastMinute, item.end);
     }
-    const allDay = events.filter((event) => event.isAllDay && coversDay(event, day, timeZone));
+    const allDay = allDayEvents.filter(({ first, endExclusive }) => day >= first && day < endExclusive).map(({ event }) => event);
     return { day, allDay, items: assignColumns(items) };
   });
 

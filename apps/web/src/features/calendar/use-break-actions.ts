@@ -1,4 +1,6 @@
 import type { BreakSession } from '@breaker/api-contract';
+import { useCallbackRef } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { errorMessage } from '../../errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
@@ -15,14 +17,17 @@ export interface BreakDialog {
  * Complete, skip, remove and add breaks, each with its toasts and a schedule reload; start a guided session; open the
  * change dialogs through `openDialog`.
  */
-export function useBreakActions(onDone?: () => void, openDialog?: (dialog: BreakDialog) => void) {
+export function useBreakActions(onDoneProp?: () => void, openDialogProp?: (dialog: BreakDialog) => void) {
+  // Stable, so that the same actions object reaches every block and a memoised grid skips renders that change nothing.
+  const onDone = useCallbackRef(onDoneProp);
+  const openDialog = useCallbackRef(openDialogProp);
   const reloadSchedule = useReloadSchedule();
 
   const utils = trpc.useUtils();
   const update = trpc.breaks.update.useMutation({
     // The block turns green (or yellow) on the click; the server's answer only confirms it, or puts the break back.
     onMutate: async ({ id, patch }) => {
-      onDone?.();
+      onDone();
       await utils.breaks.upcoming.cancel();
       const before = utils.breaks.upcoming.getData();
       utils.breaks.upcoming.setData(undefined, (sessions) =>
@@ -44,7 +49,7 @@ export function useBreakActions(onDone?: () => void, openDialog?: (dialog: Break
 
   const remove = trpc.breaks.remove.useMutation({
     onSuccess: async () => {
-      onDone?.();
+      onDone();
       await reloadSchedule();
       toastSuccess({ title: 'Break Removed', message: 'The break was removed from your schedule.' });
     },
@@ -61,18 +66,26 @@ export function useBreakActions(onDone?: () => void, openDialog?: (dialog: Break
       toastError({ title: 'Add Failed', message: errorMessage(error, 'Could not add a break there. Please try again.') }),
   });
 
-  return {
-    pending: update.isPending || remove.isPending,
-    adding: add.isPending,
-    complete: (id: string) => update.mutate({ id, patch: { completedAt: new Date().toISOString() } }),
-    skip: (id: string) => update.mutate({ id, patch: { skipped: true } }),
-    remove: (id: string) => remove.mutate({ id }),
-    add: (from: Date) => add.mutate({ from: from.toISOString() }),
-    start: (session: BreakSession) => {
-      onDone?.();
-      startBreakSession(session);
-    },
-    changeExercise: (session: BreakSession) => openDialog?.({ kind: 'change-exercise', session }),
-    reschedule: (session: BreakSession) => openDialog?.({ kind: 'reschedule', session }),
-  };
+  const pending = update.isPending || remove.isPending;
+  const adding = add.isPending;
+  const { mutate: mutateUpdate } = update;
+  const { mutate: mutateRemove } = remove;
+  const { mutate: mutateAdd } = add;
+  return useMemo(
+    () => ({
+      pending,
+      adding,
+      complete: (id: string) => mutateUpdate({ id, patch: { completedAt: new Date().toISOString() } }),
+      skip: (id: string) => mutateUpdate({ id, patch: { skipped: true } }),
+      remove: (id: string) => mutateRemove({ id }),
+      add: (from: Date) => mutateAdd({ from: from.toISOString() }),
+      start: (session: BreakSession) => {
+        onDone();
+        startBreakSession(session);
+      },
+      changeExercise: (session: BreakSession) => openDialog({ kind: 'change-exercise', session }),
+      reschedule: (session: BreakSession) => openDialog({ kind: 'reschedule', session }),
+    }),
+    [pending, adding, mutateUpdate, mutateRemove, mutateAdd, onDone, openDialog],
+  );
 }

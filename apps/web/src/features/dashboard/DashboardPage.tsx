@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@breaker/api-contract';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconChartBar, IconSettings, IconStretching } from '@tabler/icons-react';
+import { resolveTimeZone } from '../../time/time-zone';
 import { useSignedInUser } from '../auth/use-current-user';
-import { resolveTimeZone } from '../calendar/time-zone';
 import { PageHeader } from '../layout/PageHeader';
 import { ActionCard } from './ActionCard';
 import { CalendarStatusCard } from './CalendarStatusCard';

@@ -2,10 +2,10 @@ import { PRODUCT_NAME } from '@breaker/api-contract';
 import { SimpleGrid } from '@mantine/core';
 import { IconCalendarWeek, IconPlayerPlay, IconSettings } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
+import { formatDateTime } from '../../time/time-zone';
 import { startBreakSession } from '../break-session/session-request';
-import { formatDateTime } from '../calendar/time-zone';
-import { ActionCard, ActionCardButton } from './ActionCard';
 import { nextScheduledBreak } from '../calendar/next-break';
+import { ActionCard, ActionCardButton } from './ActionCard';
 
 export function QuickCards({ timeZone }: { timeZone: string }) {
   const breaks = trpc.breaks.upcoming.useQuery();

@@ -1,9 +1,10 @@
 import { TIMINGS } from '@breaker/api-contract';
 import { cloneElement, useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
-import { deferredModule } from '../../deferred-module';
+import { laterModule } from '../../later/later-module';
+import { useLater } from '../../later/use-later';
 import classes from './DelayedTooltip.module.css';
 
-const tooltipLayer = deferredModule(() => import('./TooltipLayer'));
+const tooltipLayer = laterModule(() => import('./TooltipLayer'));
 
 /** When the last tooltip closed: a tooltip asked for within the skip delay of it opens at once. */
 let lastClosedAt = Number.NEGATIVE_INFINITY;
@@ -22,16 +23,15 @@ interface DelayedTooltipProps {
 export function DelayedTooltip({ label, children }: DelayedTooltipProps) {
   const anchor = useRef<HTMLSpanElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [wanted, setWanted] = useState(false);
+  const { loaded, intent: wanted, hint } = useLater(tooltipLayer, false);
   const [opened, setOpened] = useState(false);
-  const Layer = tooltipLayer.useLoaded()?.TooltipLayer;
+  const Layer = loaded?.TooltipLayer;
   const descriptionId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function show() {
-    setWanted(true);
-    void tooltipLayer.request().catch(() => setWanted(false));
+    hint(true);
     clearTimeout(timer.current);
     const skip = Date.now() - lastClosedAt < TIMINGS.tooltipSkipDelayMs;
     timer.current = setTimeout(() => setOpened(true), skip ? 0 : TIMINGS.tooltipOpenDelayMs);

@@ -1,11 +1,13 @@
 import { PRODUCT_NAME } from '@breaker/api-contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Later } from '../../later/Later';
+import { laterModule } from '../../later/later-module';
 import { useCurrentUserQuery } from '../auth/use-current-user';
 
 // Loaded after the page's own code: the header's live state must not hold up the first render.
-const HeaderStatus = lazy(() => import('../reminders/HeaderStatus'));
+const headerStatus = laterModule(() => import('../reminders/HeaderStatus'));
 
 interface PageHeaderProps {
   title: string;
@@ -19,9 +21,9 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
     <Stack gap="xs">
       {user && (
-        <Suspense fallback={<Group mih={36} />}>
-          <HeaderStatus user={user} />
-        </Suspense>
+        <Later module={headerStatus} fallback={<Group mih={36} />}>
+          {({ HeaderStatus }) => <HeaderStatus user={user} />}
+        </Later>
       )}
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
         <Stack gap={4}>

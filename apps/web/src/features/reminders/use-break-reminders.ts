@@ -1,7 +1,7 @@
 import type { BreakSession } from '@breaker/api-contract';
 import { useEffect, useState } from 'react';
+import { formatTime } from '../../time/time-zone';
 import { startBreakSession } from '../break-session/session-request';
-import { formatTime } from '../calendar/time-zone';
 import { showBrowserNotification } from './browser-notifications';
 import { breakToAnnounce, nextWake } from './reminder-schedule';
 

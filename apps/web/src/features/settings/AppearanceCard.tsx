@@ -1,4 +1,11 @@
-import { Paper, SegmentedControl, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { Paper, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { SegmentedChoice } from '../layout/SegmentedChoice';
+
+const SCHEMES: readonly { value: MantineColorScheme; label: string }[] = [
+  { value: 'auto', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
 
 export function AppearanceCard() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -10,16 +17,7 @@ export function AppearanceCard() {
       <Text fz="sm" c="dimmed" mb="md">
         Follow your system, or pick light or dark.
       </Text>
-      <SegmentedControl
-        aria-label="Colour scheme"
-        value={colorScheme}
-        onChange={(value) => setColorScheme(value as MantineColorScheme)}
-        data={[
-          { label: 'System', value: 'auto' },
-          { label: 'Light', value: 'light' },
-          { label: 'Dark', value: 'dark' },
-        ]}
-      />
+      <SegmentedChoice label="Colour scheme" value={colorScheme} options={SCHEMES} onChange={setColorScheme} />
     </Paper>
   );
 }

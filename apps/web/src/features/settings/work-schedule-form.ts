@@ -6,7 +6,7 @@ import {
   type Preferences,
   type PreferencesUpdate,
 } from '@breaker/api-contract';
-import { browserTimeZone } from '../calendar/time-zone';
+import { browserTimeZone } from '../../time/time-zone';
 
 export interface WorkScheduleForm {
   breakFrequency: string;

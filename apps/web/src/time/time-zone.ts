@@ -1,32 +1,37 @@
-import { isValidTimeZone } from '@breaker/api-contract';
 import { makeDayKey, type DayKey } from './day-key';
+import { dateFormatter } from './formatters';
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The zone the user saved in Settings, else the browser's. */
-export function resolveTimeZone(preferred: string | null | undefined): string {
-  return preferred && isValidTimeZone(preferred) ? preferred : browserTimeZone();
+const partsOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+} as const;
+
+/**
+ * Whether this browser can show times in the zone. The server only stores zones it has checked, so the browser's own
+ * word is enough here; the contract's full check lists every zone Intl knows, which costs a screen's first render
+ * more than the rest of its time formatting.
+ */
+function browserKnows(timeZone: string): boolean {
+  try {
+    // The formatter every screen reads times with: asking for it costs nothing more when the zone is known.
+    dateFormatter({ ...partsOptions, timeZone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+/** The zone the user saved in Settings, else the browser's. */
+export function resolveTimeZone(preferred: string | null | undefined): string {
+  return preferred && browserKnows(preferred) ? preferred : browserTimeZone();
 }
 
 export interface ZonedMoment {
@@ -37,7 +42,7 @@ export interface ZonedMoment {
 
 export function zonedMoment(instant: Date, timeZone: string): ZonedMoment {
   const parts: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
+  for (const part of dateFormatter({ ...partsOptions, timeZone }).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
@@ -53,18 +58,18 @@ export function todayIn(timeZone: string): DayKey {
 /** For example 'GMT+01:00 · Europe/Berlin'. */
 export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
   const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    dateFormatter({ timeZone, timeZoneName: 'longOffset' })
       .formatToParts(at)
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   return `${offset === 'GMT' ? 'GMT+00:00' : offset} · ${timeZone}`;
 }
 
 export function formatTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+  return dateFormatter({ timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
 }
 
 export function formatDateTime(instant: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(instant);
+  const date = dateFormatter({ timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(instant);
   return `${date} at ${formatTime(instant, timeZone)}`;
 }
 

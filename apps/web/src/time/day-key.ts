@@ -1,3 +1,5 @@
+import { dateFormatter } from './formatters';
+
 /** A calendar day in the user's time zone, as 'YYYY-MM-DD'; arithmetic happens on noon UTC so it never crosses a day. */
 export type DayKey = string;
 
@@ -31,5 +33,5 @@ export function startOfWeek(key: DayKey): DayKey {
 }
 
 export function formatDay(key: DayKey, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(toNoonUtc(key));
+  return dateFormatter({ ...options, timeZone: 'UTC' }).format(toNoonUtc(key));
 }
