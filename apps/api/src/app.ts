@@ -108,6 +108,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
       method: route.method,
       url: route.url,
       ...(route.signedIn ? { onRequest: requireSignIn } : {}),
+      config: { readsUpcomingBreaks: route.readsUpcomingBreaks === true },
       handler: (request, reply) => route.handle({ deps, request, reply }),
     });
   }

@@ -15,9 +15,6 @@ export const WORK_END_OPTIONS = ['16:00', '17:00', '18:00', '19:00'] as const;
 /** ISO weekday numbers (1 = Monday … 7 = Sunday); breaks land on work days only. */
 export const DEFAULT_WORK_DAYS = [1, 2, 3, 4, 5] as const;
 
-/** Every break is shorter than this many minutes. */
-export const MAX_BREAK_MINUTES = 4;
-
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 6;

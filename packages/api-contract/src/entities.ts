@@ -71,8 +71,11 @@ export type BreakSession = z.infer<typeof breakSession>;
 
 export type BreakStatus = 'scheduled' | 'completed' | 'skipped';
 
-/** Spec §4: completed if completedAt is set, else skipped if skipped, else scheduled. */
-export function breakStatus(session: Pick<BreakSession, 'completedAt' | 'skipped'>): BreakStatus {
+/**
+ * Spec §4: completed if completedAt is set, else skipped if skipped, else scheduled. The one rule for the web app, the
+ * API and the planner: an answer's break carries completedAt as text, a stored one as a Date.
+ */
+export function breakStatus(session: { completedAt: string | Date | null; skipped: boolean }): BreakStatus {
   if (session.completedAt) return 'completed';
   if (session.skipped) return 'skipped';
   return 'scheduled';

@@ -1,6 +1,6 @@
-import { effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
+import { breakStatus, effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
 import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
-import { workDayFrames, type BreakStatus, type BusyInterval, type PlacementInput, type WorkDayFrame } from '@breaker/scheduler';
+import { startOfLocalDay, workDayFrames, type BusyInterval, type PlacementInput, type WorkDayFrame } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
 
 export interface PlanningWindow {
@@ -12,7 +12,7 @@ export interface PlanningWindow {
 /** The 6 days starting today, in the user's zone (UTC until they have saved one). */
 export function planningWindow(preferences: PreferencesRow, now: Date): PlanningWindow {
   const timeZone = preferences.timezone ?? 'UTC';
-  const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
+  const today = startOfLocalDay(timeZone, now);
   return {
     from: today.toJSDate(),
     to: today.plus({ days: SCHEDULING_HORIZON_DAYS }).toJSDate(),
@@ -141,10 +141,6 @@ export function planningSeed(userId: string, localDate: string): number {
   return hash | 0;
 }
 
-export function sessionStatus(session: Pick<BreakSessionRow, 'completed_at' | 'skipped'>): BreakStatus {
-  return session.completed_at ? 'completed' : session.skipped ? 'skipped' : 'scheduled';
-}
-
 /**
  * Whether a break the user pinned stays where it is in this plan. The pin holds the time the user chose under the
  * calendar and work hours of that moment, so it goes (and the break is planned again) when those no longer allow it.
@@ -159,7 +155,8 @@ function keepsPin(
   const start = session.scheduled_time.getTime();
   const end = start + session.duration * 60_000;
   // Only a break still ahead and still to take can be planned again; any other one stays as it is, pin included.
-  if (sessionStatus(session) !== 'scheduled' || start < now.getTime()) return true;
+  if (breakStatus({ completedAt: session.completed_at, skipped: session.skipped }) !== 'scheduled' || start < now.getTime())
+    return true;
   // A break in the middle of a meeting cannot be taken, so re-planning it into a free gap serves the user better.
   if (busy.some((meeting) => meeting.start < end && meeting.end > start)) return false;
   // Work hours or work days changed since it was pinned: a break at 08:30 when work now starts at 10:00, or on a day
@@ -204,7 +201,7 @@ export function buildPlacementInput(args: {
     existing: args.existing.map((b) => ({
       start: b.scheduled_time.getTime(),
       duration: b.duration,
-      status: sessionStatus(b),
+      status: breakStatus({ completedAt: b.completed_at, skipped: b.skipped }),
       activityId: b.activity_id,
       pinned: keepsPin(b, busy, workDays, now),
     })),

@@ -2,6 +2,7 @@ import { AppError } from '@breaker/api-contract';
 import { findSchedulingRun, type Db } from '@breaker/db';
 import {
   placeBreaks,
+  startOfLocalDay,
   verifyPlacement,
   workDayFrames,
   type PlacedBreak,
@@ -186,7 +187,7 @@ export function timeline(input: PlacementInput, recorded: PlacementResult, repla
       `now ${DateTime.fromMillis(input.now, { zone }).toFormat('ccc dd LLL yyyy HH:mm')}, seed ${input.seed}, ` +
       `${input.activities.length} activities in the pool`,
   ];
-  const today = DateTime.fromMillis(input.now, { zone }).startOf('day');
+  const today = startOfLocalDay(zone, input.now);
   for (let offset = 0; offset < input.horizonDays; offset += 1) {
     const day = today.plus({ days: offset });
     const date = day.toISODate()!;

@@ -2,17 +2,7 @@
 
 export const MINUTES_PER_DAY = 1440;
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm). */
-export function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const mp = (month + 9) % 12;
-  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
+/** The proleptic Gregorian date of an epoch day (H. Hinnant's algorithm). */
 export function civilFromDays(epochDay: number): { year: number; month: number; day: number } {
   const z = epochDay + 719468;
   const era = Math.floor(z / 146097);

@@ -1,4 +1,5 @@
 export { placeBreaks, ENGINE_VERSION } from './place-breaks.js';
+export { startOfLocalDay } from './local-day.js';
 export { RULES, EYE_REST_TYPE, MOVEMENT_TYPES, DEFAULT_WORK_DAYS } from './rules.js';
 export { verifyPlacement, roomPerDay, workDayFrames, keptSessions, type DayRoom, type WorkDayFrame } from './verify.js';
 export type * from './types.js';

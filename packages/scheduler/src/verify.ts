@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { startOfLocalDay } from './local-day.js';
 import { DEFAULT_WORK_DAYS, ENGINE_VERSION, RULES } from './rules.js';
 import type { BusyInterval, ExistingBreak, PlacementInput, PlacementResult } from './types.js';
 
@@ -36,7 +37,7 @@ export function workDayFrames(input: PlacementInput): WorkDayFrame[] {
   const start = clockParts(input.workStart);
   const end = clockParts(input.workEnd);
   const workDays = input.workDays.length > 0 ? input.workDays : DEFAULT_WORK_DAYS;
-  const today = DateTime.fromMillis(input.now, { zone }).startOf('day');
+  const today = startOfLocalDay(zone, input.now);
   const frames: WorkDayFrame[] = [];
   for (let offset = 0; offset < input.horizonDays; offset += 1) {
     const day = today.plus({ days: offset });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UpcomingBreakJson, UserRow } from '@breaker/db';
+import type { BreakFields, UserRow } from '@breaker/db';
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import type { AppDeps } from '../deps.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookies.js';
@@ -14,15 +14,19 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     session: ValidSession | null;
-    /** Read together with the session when the request asks for them; null otherwise. */
-    upcomingBreaks: UpcomingBreakJson[] | null;
+    /** Read with the session for a route whose reader says so (`readsUpcomingBreaks`); null otherwise. */
+    upcomingBreaks: BreakFields[] | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route answers the user's upcoming breaks, the product's most frequent read: they are read by the statement
+     * that checks the session, so the request costs one round trip instead of two.
+     */
+    readsUpcomingBreaks?: boolean;
   }
 }
 
-/**
- * Resolves the session cookie once per API request (one query joins session and user). A request for the upcoming
- * breaks gets them from that same query: the product's most frequent read costs one round trip instead of two.
- */
+/** Resolves the session cookie once per API request (one query joins session and user). */
 export function registerRequestSession(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('session', null);
   app.decorateRequest('upcomingBreaks', null);
@@ -32,7 +36,7 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps): voi
     if (!token) return;
     const policy = { allowDevelopment: deps.config.allowDevLogin };
     let session: ValidSession | null;
-    if (asksForUpcomingBreaks(request)) {
+    if (request.routeOptions.config.readsUpcomingBreaks) {
       const found = await validateSessionTokenWithUpcomingBreaks(deps.db, token, deps.now(), policy);
       session = found?.session ?? null;
       request.upcomingBreaks = found?.upcomingBreaks ?? null;
@@ -47,14 +51,6 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps): voi
     // The browser already holds the cookie with this expiry unless it just moved.
     if (session.extended) setSessionCookie(reply, deps.config, token, session.expiresAt);
   });
-}
-
-/** The REST read or a tRPC query (batched or not) that includes `breaks.upcoming`. */
-function asksForUpcomingBreaks(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false;
-  const path = request.url.split('?', 1)[0]!;
-  if (path === '/api/upcoming-breaks') return true;
-  return path.startsWith('/trpc/') && path.slice('/trpc/'.length).split(',').includes('breaks.upcoming');
 }
 
 /** The matched route, not the raw URL: `/%61pi/...` is routed to `/api/...` too. */

@@ -8,9 +8,9 @@ import {
   hashSecret,
   insertSession,
   isWellFormedSecret,
+  type BreakFields,
   type Db,
   type SessionWithUser,
-  type UpcomingBreakJson,
   type UserRow,
 } from '@breaker/db';
 
@@ -87,13 +87,13 @@ export async function validateSessionToken(
   return found ? applyExpiry(db, found, now, policy) : null;
 }
 
-/** The same check, with the user's upcoming breaks read in the same statement (the product's most frequent read). */
+/** The same check by the reader that also reads the user's upcoming breaks (`findSessionWithUpcomingBreaks`). */
 export async function validateSessionTokenWithUpcomingBreaks(
   db: Db,
   token: string,
   now: Date,
   policy: SessionPolicy,
-): Promise<{ session: ValidSession; upcomingBreaks: UpcomingBreakJson[] } | null> {
+): Promise<{ session: ValidSession; upcomingBreaks: BreakFields[] } | null> {
   if (!isWellFormedSecret(token)) return null;
   const found = await findSessionWithUpcomingBreaks(db, hashSecret(token), now);
   if (!found) return null;

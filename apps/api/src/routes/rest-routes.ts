@@ -16,7 +16,7 @@ import { requireUser, signIn, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { loadUser, register } from '../services/accounts.js';
 import { listBreakActivities } from '../services/activities.js';
-import { listUpcomingBreaksJson, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
+import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../services/google-calendar-connect.js';
@@ -38,6 +38,8 @@ export interface RestRoute {
   url: string;
   /** Answers 401 to anyone signed out, before the body or the path is read. */
   signedIn?: true;
+  /** The session is read with the user's upcoming breaks, onto `request.upcomingBreaks` (request-session.ts). */
+  readsUpcomingBreaks?: true;
   /** What the route answers; undefined when it already sent a reply (a redirect). */
   handle(context: RouteContext): Promise<unknown>;
 }
@@ -232,11 +234,9 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/upcoming-breaks',
     signedIn: true,
-    async handle({ deps, request, reply }) {
-      // Already JSON text, with the header Fastify gives the answers it serialises itself.
-      const body = await listUpcomingBreaksJson(deps, requireUser(request).id, request.upcomingBreaks);
-      reply.type('application/json; charset=utf-8');
-      return body;
+    readsUpcomingBreaks: true,
+    async handle({ deps, request }) {
+      return listUpcomingBreaks(deps, requireUser(request).id, request.upcomingBreaks);
     },
   },
   {

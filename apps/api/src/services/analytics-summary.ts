@@ -1,6 +1,7 @@
 import {
   ANALYTICS_HISTORY_LIMIT,
   ANALYTICS_WEEKS,
+  breakStatus,
   MEETING_LOAD_BANDS,
   type AnalyticsDay,
   type AnalyticsSummary,
@@ -43,8 +44,8 @@ function completionRate(planned: number, completed: number): number | null {
 
 /** What became of a break; undefined while it is still to come or under way. */
 function outcomeOf(row: BreakOutcomeRow, now: Date): BreakOutcome | undefined {
-  if (row.completed_at) return 'completed';
-  if (row.skipped) return 'skipped';
+  const status = breakStatus({ completedAt: row.completed_at, skipped: row.skipped });
+  if (status !== 'scheduled') return status;
   const end = row.scheduled_time.getTime() + row.duration * 60_000;
   return end <= now.getTime() ? 'missed' : undefined;
 }

@@ -1,4 +1,10 @@
-import { SERVER_MESSAGES, type BreakActivityOption, type BreakSession, type BreakSlot } from '@breaker/api-contract';
+import {
+  breakSession,
+  SERVER_MESSAGES,
+  type BreakActivityOption,
+  type BreakSession,
+  type BreakSlot,
+} from '@breaker/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
@@ -183,6 +189,31 @@ describe.each(['pglite', 'postgres'] as const)('break actions on %s', (backend) 
     expect(completed.json()).toMatchObject({ id: added.data.id, pinned: true });
     const pinnedNow = (await client.upcoming()).filter((b) => b.pinned).map((b) => b.id);
     expect(pinnedNow.sort()).toEqual([added.data.id, toMove!.id, toChange!.id].sort());
+  });
+
+  // A break leaves the server through the two reads of the upcoming breaks and every change that answers the break.
+  it("gives a break the same JSON, the contract's and nothing more, from every call that answers one", async () => {
+    const { client, session } = await signedInWithOneBreak('imogen');
+    const [slot] = (await client.query<BreakSlot[]>('breaks.slots', { id: session.id })).data;
+    const moved = await client.mutate<BreakSession>('breaks.reschedule', { id: session.id, scheduledTime: slot!.scheduledTime });
+    const [option] = (await client.query<BreakActivityOption[]>('breaks.activityOptions', { id: session.id })).data;
+    const changed = await client.mutate<BreakSession>('breaks.changeActivity', { id: session.id, activityId: option!.id });
+    const second = await client.mutate<BreakSession>('breaks.add', { from: at('12:00') });
+    const third = await client.mutate<BreakSession>('breaks.add', { from: at('14:00') });
+    const completed = await client.request('PATCH', `/api/break-sessions/${second.data.id}`, { completedAt: NOW.toISOString() });
+    const skipped = await client.mutate<BreakSession>('breaks.update', { id: third.data.id, patch: { skipped: true } });
+    for (const answer of [moved, changed, second, third, skipped]) expect(answer.status, answer.message).toBe(200);
+    expect(completed.statusCode).toBe(200);
+
+    const rest = await client.request('GET', '/api/upcoming-breaks');
+    const trpc = await client.query<unknown[]>('breaks.upcoming', undefined);
+    expect(rest.body).toBe(JSON.stringify(trpc.data));
+    const listed = rest.json<BreakSession[]>();
+    const latest = [changed.data, completed.json<BreakSession>(), skipped.data];
+    expect(latest.map((answer) => listed.find((b) => b.id === answer.id))).toEqual(latest);
+    expect(listed).toHaveLength(3);
+    // Parsing drops what the contract does not declare, so an extra field anywhere would show as a difference.
+    for (const answer of [...listed, moved.data, second.data, third.data]) expect(breakSession.parse(answer)).toEqual(answer);
   });
 
   it('reports the calendar as not connected until one is', async () => {

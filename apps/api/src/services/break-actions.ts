@@ -6,7 +6,15 @@ import {
   type BreakSession,
   type BreakSlot,
 } from '@breaker/api-contract';
-import { findBreak, insertBreak, moveScheduledBreak, sql, swapBreakActivity, type BreakWithActivity, type Db } from '@breaker/db';
+import {
+  findBreak,
+  insertBreak,
+  lockUserForPlanning,
+  moveScheduledBreak,
+  swapBreakActivity,
+  type BreakWithActivity,
+  type Db,
+} from '@breaker/db';
 import {
   loadHandPlanning,
   moveProblem,
@@ -17,7 +25,7 @@ import {
   type SlotProblem,
 } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
-import { toBreakSession } from './breaks.js';
+import { answerBreak } from './break-answer.js';
 
 /** How many other slots Reschedule offers. */
 const PROPOSED_SLOTS = 6;
@@ -36,7 +44,7 @@ const SLOT_MESSAGES: Record<SlotProblem, string> = {
 async function scheduledBreak(db: Db, userId: string, id: string): Promise<BreakWithActivity> {
   const session = await findBreak(db, userId, id);
   if (!session) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
-  if (breakStatus({ completedAt: session.completed_at?.toISOString() ?? null, skipped: session.skipped }) !== 'scheduled') {
+  if (breakStatus({ completedAt: session.completed_at, skipped: session.skipped }) !== 'scheduled') {
     throw new AppError('CONFLICT', SERVER_MESSAGES.breakAlreadyTaken);
   }
   return session;
@@ -58,13 +66,13 @@ async function changeUnderLock(
   change: (db: Db) => Promise<string | undefined>,
 ): Promise<BreakSession> {
   const id = await deps.db.transaction().execute(async (trx) => {
-    await sql`select id from users where id = ${userId} for update`.execute(trx);
+    if (!(await lockUserForPlanning(trx, userId))) throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
     return change(trx);
   });
-  const updated = id === undefined ? undefined : await findBreak(deps.db, userId, id);
-  if (!updated) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  if (id === undefined) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  const answer = await answerBreak(deps, userId, id);
   await deps.jobs.writeBreaksBack(userId);
-  return toBreakSession(updated);
+  return answer;
 }
 
 export async function proposeBreakSlots(deps: AppDeps, userId: string, id: string): Promise<BreakSlot[]> {

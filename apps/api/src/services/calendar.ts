@@ -1,25 +1,14 @@
-import {
-  AppError,
-  SCHEDULING_HORIZON_DAYS,
-  SERVER_MESSAGES,
-  type CalendarEvent,
-  type CalendarSyncResult,
-} from '@breaker/api-contract';
+import { AppError, SERVER_MESSAGES, type CalendarEvent, type CalendarSyncResult } from '@breaker/api-contract';
 import { findPreferences, listEventsBetween } from '@breaker/db';
-import { DateTime } from 'luxon';
+import { syncWindow } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
 
 /** Served from the database only: reading the calendar never waits on Google. */
 export async function listCalendarEvents(deps: AppDeps, userId: string): Promise<CalendarEvent[]> {
   const preferences = await findPreferences(deps.db, userId);
-  const today = DateTime.fromJSDate(deps.now(), { zone: preferences?.timezone ?? 'UTC' }).startOf('day');
-  // A week back as well, so the week view's earlier days are not empty.
-  const rows = await listEventsBetween(
-    deps.db,
-    userId,
-    today.minus({ days: 7 }).toJSDate(),
-    today.plus({ days: SCHEDULING_HORIZON_DAYS + 7 }).toJSDate(),
-  );
+  // The window the sync fills: a week back as well, so the week view's earlier days are not empty.
+  const { from, to } = syncWindow(preferences?.timezone ?? 'UTC', deps.now());
+  const rows = await listEventsBetween(deps.db, userId, from, to);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

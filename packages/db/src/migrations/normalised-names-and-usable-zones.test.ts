@@ -4,7 +4,7 @@ import { fixedOffsetZones } from '@breaker/api-contract';
 import { createDb, type DatabaseHandle } from '../client.js';
 import { newPreferences } from '../default-preferences.js';
 import { migrateToLatest } from '../migrate.js';
-import { findSessionWithUpcomingBreaks, listActivities, listBreaksFromStartOfToday } from '../index.js';
+import { listActivities, listUpcomingBreakFields } from '../index.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { createScratchPostgres, insertTestUser, type TestBackend } from '../testing.js';
 import { migrations } from './index.js';
@@ -61,14 +61,11 @@ describe.each<TestBackend>(['pglite', 'postgres'])('names and time zones on %s',
     const { user, breaks } = await insertTestUser(db, {
       username: 'legacy-zone',
       breaks: [{ scheduledTime: BREAK_AT, duration: 5, activityId: activity!.id, placementReason: 'test' }],
-      session: { id: 'legacy-zone-session', expiresAt: new Date('2027-01-01'), absoluteExpiresAt: new Date('2027-01-01') },
     });
     await sql`update preferences set timezone = 'US/Pacific-New' where user_id = ${user.id}`.execute(db);
 
-    const listed = await listBreaksFromStartOfToday(db, user.id, NOW);
+    const listed = await listUpcomingBreakFields(db, user.id, NOW);
     expect(listed.map((row) => row.id)).toEqual(breaks.map((row) => row.id));
-    const session = await findSessionWithUpcomingBreaks(db, 'legacy-zone-session', NOW);
-    expect(session?.upcomingBreaks.map((row) => row.id)).toEqual(breaks.map((row) => row.id));
   });
 });
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import type { BreakSession } from '@breaker/api-contract';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../client.js';
 import type { BreakActivityRow, BreakSessionRow } from '../schema.js';
 
@@ -56,34 +57,57 @@ export async function listBreaksFrom(db: Db, userId: string, from: Date): Promis
   return rows.map(toBreakWithActivity);
 }
 
-export type UpcomingBreakRow = Pick<
-  BreakSessionRow,
-  'id' | 'scheduled_time' | 'duration' | 'completed_at' | 'skipped' | 'activity_id' | 'placement_reason' | 'pinned'
->;
+/**
+ * A break as every answer gives it, bar its activity: the contract's `breakSession`, built by `breakFields` alone.
+ * PostgreSQL writes the times as `Date#toISOString` does, so the API neither parses nor formats a date for a break.
+ */
+export type BreakFields = Omit<BreakSession, 'activity'>;
+
+const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The one mapping of a stored break (table alias `b`) to the wire. */
+const breakFields = sql<BreakFields>`json_build_object(
+  'id', b.id,
+  'scheduledTime', ${isoText('b.scheduled_time')},
+  'duration', b.duration,
+  'completedAt', ${isoText('b.completed_at')},
+  'skipped', b.skipped,
+  'activityId', b.activity_id,
+  'placementReason', b.placement_reason,
+  'pinned', b.pinned
+)`;
 
 /**
- * Breaks from the start of the user's today (midnight in their saved zone; UTC without one or for one the database rejects) on, earliest first: one
- * round trip that finds the zone and the breaks together, reading only what the upcoming-breaks view shows.
+ * Midnight starting the user's today: in their saved zone, in UTC without one or for one the database rejects. The
+ * database's twin of the scheduler's `startOfLocalDay`.
  */
-export function listBreaksFromStartOfToday(db: Db, userId: string, now: Date): Promise<UpcomingBreakRow[]> {
-  const zone = sql<string>`usable_time_zone(p.timezone)`;
-  return db
-    .selectFrom('break_sessions as b')
-    .leftJoin('preferences as p', 'p.user_id', 'b.user_id')
-    .select([
-      'b.id',
-      'b.scheduled_time',
-      'b.duration',
-      'b.completed_at',
-      'b.skipped',
-      'b.activity_id',
-      'b.placement_reason',
-      'b.pinned',
-    ])
-    .where('b.user_id', '=', userId)
-    .where('b.scheduled_time', '>=', sql<Date>`date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}`)
-    .orderBy('b.scheduled_time')
-    .execute();
+function startOfUsersToday(userId: RawBuilder<string>, now: Date): RawBuilder<Date> {
+  const zone = sql`usable_time_zone((select p.timezone from preferences p where p.user_id = ${userId}))`;
+  return sql<Date>`date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}`;
+}
+
+/**
+ * The user's breaks from the start of their today on (so today's done and missed ones still show), earliest first, as
+ * one JSON array: a subquery, so the session read can carry it too (sessions.ts).
+ */
+export function upcomingBreaksOf(userId: RawBuilder<string>, now: Date): RawBuilder<BreakFields[]> {
+  return sql<BreakFields[]>`(
+    select coalesce(json_agg(${breakFields} order by b.scheduled_time), '[]'::json)
+    from break_sessions b
+    where b.user_id = ${userId} and b.scheduled_time >= ${startOfUsersToday(userId, now)}
+  )`;
+}
+
+export async function listUpcomingBreakFields(db: Db, userId: string, now: Date): Promise<BreakFields[]> {
+  const { rows } = await sql<{ breaks: BreakFields[] }>`select ${upcomingBreaksOf(sql.val(userId), now)} as breaks`.execute(db);
+  return rows[0]?.breaks ?? [];
+}
+
+/** One break of the user as the answers give it, or nothing. */
+export async function findBreakFields(db: Db, userId: string, id: string): Promise<BreakFields | undefined> {
+  const { rows } = await sql<{ fields: BreakFields }>`
+    select ${breakFields} as fields from break_sessions b where b.user_id = ${userId} and b.id = ${id}`.execute(db);
+  return rows[0]?.fields;
 }
 
 export async function findBreak(db: Db, userId: string, id: string): Promise<BreakWithActivity | undefined> {

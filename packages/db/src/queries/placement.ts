@@ -9,7 +9,10 @@ import type { NewSchedulingRun } from './runs.js';
  * transaction, so every round trip saved is lock time saved for the next refresh of the same user.
  */
 
-/** Locks the user's row and reads their preferences in one round trip; undefined when the user does not exist. */
+/**
+ * Locks the user's row and reads their preferences in one round trip; undefined when the user does not exist. Every
+ * change to the user's plan holds this lock, a planning run and a change by hand alike, so they apply one after another.
+ */
 export async function lockUserForPlanning(db: Db, userId: string): Promise<{ preferences: PreferencesRow | null } | undefined> {
   const result = await sql<PreferencesRow & { locked_id: string }>`
     select u.id as locked_id, p.*

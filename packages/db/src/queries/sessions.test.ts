@@ -3,7 +3,7 @@ import { catalogueActivities } from '../catalogue/activities.js';
 import { insertTestUser, type TestBackend } from '../testing.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { insertBreak } from './break-changes.js';
-import { listBreaksFromStartOfToday, updateBreakOutcome } from './breaks.js';
+import { listUpcomingBreakFields, updateBreakOutcome } from './breaks.js';
 import { findSessionWithUpcomingBreaks, findSessionWithUser } from './sessions.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upcoming breaks on %s', (kind) => {
@@ -47,19 +47,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
     const together = await findSessionWithUpcomingBreaks(database().db, sessionId, now);
     const apart = await findSessionWithUser(database().db, sessionId);
     expect(together).toMatchObject(apart!);
-    const rows = await listBreaksFromStartOfToday(database().db, user.id, now);
-    expect(together!.upcomingBreaks).toEqual(
-      rows.map((row) => ({
-        id: row.id,
-        scheduledTime: row.scheduled_time.toISOString(),
-        duration: row.duration,
-        completedAt: row.completed_at?.toISOString() ?? null,
-        skipped: row.skipped,
-        activityId: row.activity_id,
-        placementReason: row.placement_reason,
-        pinned: row.pinned,
-      })),
-    );
+    expect(together!.upcomingBreaks).toEqual(await listUpcomingBreakFields(database().db, user.id, now));
     expect(together!.upcomingBreaks.map((b) => [b.scheduledTime, b.pinned])).toEqual([
       ['2026-11-22T23:00:00.000Z', false],
       ['2026-11-23T08:00:00.000Z', false],

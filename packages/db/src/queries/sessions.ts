@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { Db } from '../client.js';
+import { upcomingBreaksOf, type BreakFields } from './breaks.js';
 import type { UserRow } from '../schema.js';
 
 export interface SessionRecord {
@@ -27,18 +28,6 @@ export async function insertSession(db: Db, session: SessionRecord): Promise<voi
 export interface SessionWithUser {
   session: SessionRecord;
   user: UserRow;
-}
-
-/** A break as the upcoming-breaks answer shows it, times already as ISO 8601 text (`Date#toISOString`'s format). */
-export interface UpcomingBreakJson {
-  id: string;
-  scheduledTime: string;
-  duration: number;
-  completedAt: string | null;
-  skipped: boolean;
-  activityId: string;
-  placementReason: string | null;
-  pinned: boolean;
 }
 
 function selectSessionWithUser(db: Db, sessionId: string) {
@@ -82,26 +71,8 @@ export async function findSessionWithUser(db: Db, sessionId: string): Promise<Se
   return row ? toSessionWithUser(row) : undefined;
 }
 
-const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
-  const zone = sql`usable_time_zone((select p.timezone from preferences p where p.user_id = sessions.user_id))`;
-  const upcoming = sql<UpcomingBreakJson[]>`(
-    select coalesce(json_agg(json_build_object(
-      'id', b.id,
-      'scheduledTime', ${isoText('b.scheduled_time')},
-      'duration', b.duration,
-      'completedAt', ${isoText('b.completed_at')},
-      'skipped', b.skipped,
-      'activityId', b.activity_id,
-      'placementReason', b.placement_reason,
-      'pinned', b.pinned
-    ) order by b.scheduled_time), '[]'::json)
-    from break_sessions b
-    where b.user_id = sessions.user_id
-      and b.scheduled_time >= date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}
-  )`;
-  return selectSessionWithUser(db, sessionId).select(upcoming.as('upcoming_breaks'));
+  return selectSessionWithUser(db, sessionId).select(upcomingBreaksOf(sql.ref('sessions.user_id'), now).as('upcoming_breaks'));
 }
 
 type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionWithUpcomingBreaks>>[number];
@@ -112,17 +83,15 @@ const NOW_SLOT = new Date(0);
 const compiledUpcomingReads = new WeakMap<Db, CompiledQuery<SessionWithUpcomingBreaksRow>>();
 
 /**
- * The most frequent request in one round trip: the session, its user, and the user's breaks from the start of their
- * today (midnight in their saved zone; UTC without one or for one the database rejects) on, earliest first. PostgreSQL builds each break as JSON with its
- * times already formatted, so the API neither parses nor formats a date for it. The statement differs between
- * requests only in its values, so it is built and compiled once per database instead of on every request (about 30 µs
- * of CPU each time).
+ * The reader the upcoming-breaks route asks for (the product's most frequent request): the session, its user and the
+ * user's upcoming breaks (`upcomingBreaksOf`) in one round trip. The statement differs between requests only in its
+ * values, so it is built and compiled once per database instead of on every request (about 30 µs of CPU each time).
  */
 export async function findSessionWithUpcomingBreaks(
   db: Db,
   sessionId: string,
   now: Date,
-): Promise<(SessionWithUser & { upcomingBreaks: UpcomingBreakJson[] }) | undefined> {
+): Promise<(SessionWithUser & { upcomingBreaks: BreakFields[] }) | undefined> {
   let compiled = compiledUpcomingReads.get(db);
   if (!compiled) {
     compiled = selectSessionWithUpcomingBreaks(db, SESSION_ID_SLOT, NOW_SLOT).compile();

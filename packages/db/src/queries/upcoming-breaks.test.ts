@@ -3,7 +3,7 @@ import { catalogueActivities } from '../catalogue/activities.js';
 import { insertTestUser, type TestBackend } from '../testing.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { catalogueById, listActivities } from './activities.js';
-import { listBreaksFromStartOfToday } from './breaks.js';
+import { listUpcomingBreakFields } from './breaks.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kind) => {
   const database = useScratchDatabase(kind);
@@ -29,13 +29,10 @@ describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kin
     const berlin = await userWithBreaks('Europe/Berlin', times);
     const santiago = await userWithBreaks('America/Santiago', ['2026-11-22T02:59:00Z', '2026-11-22T03:00:00Z', ...times]);
 
-    const berlinBreaks = await listBreaksFromStartOfToday(database().db, berlin, now);
-    expect(berlinBreaks.map((b) => b.scheduled_time.toISOString())).toEqual([
-      '2026-11-22T23:00:00.000Z',
-      '2026-11-23T08:00:00.000Z',
-    ]);
-    const santiagoBreaks = await listBreaksFromStartOfToday(database().db, santiago, now);
-    expect(santiagoBreaks.map((b) => b.scheduled_time.toISOString())).toEqual([
+    const berlinBreaks = await listUpcomingBreakFields(database().db, berlin, now);
+    expect(berlinBreaks.map((b) => b.scheduledTime)).toEqual(['2026-11-22T23:00:00.000Z', '2026-11-23T08:00:00.000Z']);
+    const santiagoBreaks = await listUpcomingBreakFields(database().db, santiago, now);
+    expect(santiagoBreaks.map((b) => b.scheduledTime)).toEqual([
       '2026-11-22T03:00:00.000Z',
       '2026-11-22T22:59:00.000Z',
       '2026-11-22T23:00:00.000Z',
@@ -44,8 +41,8 @@ describe.each<TestBackend>(['pglite', 'postgres'])('upcoming breaks on %s', (kin
     expect(santiagoBreaks[0]).toMatchObject({
       duration: 1,
       skipped: false,
-      completed_at: null,
-      placement_reason: 'r',
+      completedAt: null,
+      placementReason: 'r',
       pinned: false,
     });
   });

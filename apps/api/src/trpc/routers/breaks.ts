@@ -17,7 +17,7 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { authedProcedure, router } from '../init.js';
 
 export const breaksRouter = router({
-  upcoming: authedProcedure.query(({ ctx }) => listUpcomingBreaks(ctx.deps, ctx.user.id, ctx.req.upcomingBreaks)),
+  upcoming: authedProcedure.query(({ ctx }) => listUpcomingBreaks(ctx.deps, ctx.user.id)),
   refresh: authedProcedure.input(userIdParam).mutation(({ ctx, input }) => refreshBreaks(ctx.deps, ctx.user.id, input.userId)),
   update: authedProcedure
     .input(idParam.extend({ patch: breakSessionPatch }))
