@@ -154,7 +154,8 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
       visitor.call(api(1), 'GET', '/api/upcoming-breaks'),
     ]);
     const breaks = onFirst.body as UpcomingBreak[];
-    expect(breaks.length).toBeGreaterThanOrEqual(3 * 6);
+    // Three a day: today's work hours may be partly over whenever the test runs; the five days after it are whole.
+    expect(breaks.length).toBeGreaterThanOrEqual(3 * 5);
     expect(onSecond.body).toEqual(onFirst.body);
     expect(breaks.map((b) => b.id).sort()).toEqual(stored.map((row) => row.id).sort());
     expect(new Set(breaks.map((b) => b.scheduledTime)).size).toBe(breaks.length);
