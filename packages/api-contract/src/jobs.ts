@@ -55,15 +55,6 @@ export function deduplicationId(queue: QueueName, userId: string): string {
 }
 
 /**
- * A burst of refreshes, syncs and re-plans of one user queues one placement run: a request joins the run still waiting;
- * one made while a run is under way queues a single run after it (BullMQ's keepLastIfActive), so nothing committed
- * meanwhile is left unplanned and two runs of one user never go at once.
- */
-export function placementDeduplication(userId: string): { id: string; keepLastIfActive: true } {
-  return { id: deduplicationId(QUEUES.placeBreaks, userId), keepLastIfActive: true };
-}
-
-/**
  * A password reset e-mail to send: who asked and when, never the link's token, which the job makes itself (see
  * docs/decisions/006-reset-mail-jobs.md), so nothing secret waits in Redis.
  */

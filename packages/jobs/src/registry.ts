@@ -4,7 +4,6 @@ import {
   JOB_PAYLOADS,
   MAIL_JOB_OPTIONS,
   MAINTENANCE_SWEEP_MS,
-  placementDeduplication,
   QUEUES,
   type JobPayload,
   type JobRequest,
@@ -37,6 +36,11 @@ export interface JobDefinition<N extends QueueName> {
   then?(payload: JobPayload<N>, result: JobResult<N>): JobRequest[];
 }
 
+/** Requests for one user are one job; with keepLastIfActive, one more runs after a running one. */
+function perUser(queue: QueueName, keepLastIfActive?: true): (payload: { userId: string }) => JobDeduplication {
+  return ({ userId }) => ({ id: deduplicationId(queue, userId), ...(keepLastIfActive ? { keepLastIfActive } : {}) });
+}
+
 type AnyJobDefinition = { [N in QueueName]: JobDefinition<N> }[QueueName];
 export type JobRegistry = { readonly [N in QueueName]: JobDefinition<N> };
 
@@ -44,7 +48,10 @@ const placeBreaks: JobDefinition<'place-breaks'> = {
   name: QUEUES.placeBreaks,
   options: DEFAULT_JOB_OPTIONS,
   concurrency: 'configured',
-  deduplication: ({ userId }) => placementDeduplication(userId),
+  // A burst of refreshes, syncs and re-plans of one user queues one run: a request joins the run still waiting; one
+  // made while a run is under way queues a single run after it, so nothing committed meanwhile is left unplanned and
+  // two runs of one user never go at once.
+  deduplication: perUser(QUEUES.placeBreaks, true),
   run: (deps, payload) => runPlaceBreaks(deps, payload),
   // The one place that says a new plan goes to the user's calendar.
   then: ({ userId }) => [{ name: QUEUES.writeBack, payload: { userId } }],
@@ -54,7 +61,7 @@ const calendarSync: JobDefinition<'calendar-sync'> = {
   name: QUEUES.calendarSync,
   options: DEFAULT_JOB_OPTIONS,
   concurrency: 2,
-  deduplication: ({ userId }) => ({ id: deduplicationId(QUEUES.calendarSync, userId) }),
+  deduplication: perUser(QUEUES.calendarSync),
   run: runCalendarSync,
 };
 
@@ -63,7 +70,7 @@ const writeBack: JobDefinition<'calendar-write-back'> = {
   options: DEFAULT_JOB_OPTIONS,
   concurrency: 2,
   // A change made while a write-back runs is written by the one queued behind it.
-  deduplication: ({ userId }) => ({ id: deduplicationId(QUEUES.writeBack, userId), keepLastIfActive: true }),
+  deduplication: perUser(QUEUES.writeBack, true),
   run: runBreakWriteBack,
 };
 
@@ -84,7 +91,7 @@ const passwordResetMail: JobDefinition<'password-reset-mail'> = {
   options: MAIL_JOB_OPTIONS,
   concurrency: 2,
   // Asked again while one waits: that one mail goes, with a link made when it is sent.
-  deduplication: ({ userId }) => ({ id: deduplicationId(QUEUES.passwordResetMail, userId), keepLastIfActive: true }),
+  deduplication: perUser(QUEUES.passwordResetMail, true),
   run: runPasswordResetMail,
 };
 

@@ -44,6 +44,22 @@ export interface RestRoute {
   handle(context: RouteContext): Promise<unknown>;
 }
 
+/** A call for signed-in users only: anyone else gets 401 before anything is read, and `handle` gets the user's id. */
+function forSignedIn(
+  method: HTTPMethods,
+  url: string,
+  handle: (context: RouteContext & { userId: string }) => Promise<unknown>,
+  options: Pick<RestRoute, 'readsUpcomingBreaks'> = {},
+): RestRoute {
+  return {
+    method,
+    url,
+    signedIn: true,
+    ...options,
+    handle: (context) => handle({ ...context, userId: requireUser(context.request).id }),
+  };
+}
+
 /** Google sends the person back with `error=access_denied` (or another error) instead of a code. */
 function googleDeclined(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown>;
@@ -60,14 +76,7 @@ function failureReason(error: unknown): string {
  * own (development-routes.ts). Each shim parses with the shared schema and calls the same service as the tRPC procedure.
  */
 export const restRoutes: RestRoute[] = [
-  {
-    method: 'GET',
-    url: '/api/auth/user',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return loadUser(deps.db, requireUser(request));
-    },
-  },
+  forSignedIn('GET', '/api/auth/user', async ({ deps, request }) => loadUser(deps.db, requireUser(request))),
   {
     method: 'POST',
     url: '/api/auth/login',
@@ -190,31 +199,14 @@ export const restRoutes: RestRoute[] = [
       }
     },
   },
-  {
-    method: 'GET',
-    url: '/api/user/preferences',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return getPreferences(deps, requireUser(request).id);
-    },
-  },
-  {
-    method: 'PUT',
-    url: '/api/user/preferences',
-    signedIn: true,
-    async handle({ deps, request }) {
-      const { preferences } = updatePreferencesInput.parse(request.body);
-      return savePreferences(deps, requireUser(request).id, preferences);
-    },
-  },
-  {
-    method: 'PUT',
-    url: '/api/user/selected-activities',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return saveSelectedActivities(deps, requireUser(request).id, selectedActivitiesInput.parse(request.body));
-    },
-  },
+  forSignedIn('GET', '/api/user/preferences', async ({ deps, userId }) => getPreferences(deps, userId)),
+  forSignedIn('PUT', '/api/user/preferences', async ({ deps, request, userId }) => {
+    const { preferences } = updatePreferencesInput.parse(request.body);
+    return savePreferences(deps, userId, preferences);
+  }),
+  forSignedIn('PUT', '/api/user/selected-activities', async ({ deps, request, userId }) =>
+    saveSelectedActivities(deps, userId, selectedActivitiesInput.parse(request.body)),
+  ),
   {
     method: 'GET',
     url: '/api/break-activities',
@@ -222,70 +214,28 @@ export const restRoutes: RestRoute[] = [
       return listBreakActivities(deps);
     },
   },
-  {
-    method: 'GET',
-    url: '/api/calendar-events',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return listCalendarEvents(deps, requireUser(request).id);
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/upcoming-breaks',
-    signedIn: true,
-    readsUpcomingBreaks: true,
-    async handle({ deps, request }) {
-      return listUpcomingBreaks(deps, requireUser(request).id, request.upcomingBreaks);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/calendar/sync/:userId',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return syncCalendar(deps, requireUser(request).id, userIdParam.parse(request.params).userId);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/refresh-breakers/:userId',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return refreshBreaks(deps, requireUser(request).id, userIdParam.parse(request.params).userId);
-    },
-  },
-  {
-    method: 'PATCH',
-    url: '/api/break-sessions/:id',
-    signedIn: true,
-    async handle({ deps, request }) {
-      const { id } = idParam.parse(request.params);
-      return recordBreakOutcome(deps, requireUser(request).id, id, breakSessionPatch.parse(request.body));
-    },
-  },
-  {
-    method: 'DELETE',
-    url: '/api/break-sessions/:id',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return removeBreak(deps, requireUser(request).id, idParam.parse(request.params).id);
-    },
-  },
-  {
-    method: 'PUT',
-    url: '/api/calendar/ics-feed',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return connectIcsFeed(deps, requireUser(request).id, icsFeedInput.parse(request.body).url);
-    },
-  },
-  {
-    method: 'DELETE',
-    url: '/api/calendar/ics-feed',
-    signedIn: true,
-    async handle({ deps, request }) {
-      return disconnectIcsFeed(deps, requireUser(request).id);
-    },
-  },
+  forSignedIn('GET', '/api/calendar-events', async ({ deps, userId }) => listCalendarEvents(deps, userId)),
+  forSignedIn(
+    'GET',
+    '/api/upcoming-breaks',
+    async ({ deps, request, userId }) => listUpcomingBreaks(deps, userId, request.upcomingBreaks),
+    { readsUpcomingBreaks: true },
+  ),
+  forSignedIn('POST', '/api/calendar/sync/:userId', async ({ deps, request, userId }) =>
+    syncCalendar(deps, userId, userIdParam.parse(request.params).userId),
+  ),
+  forSignedIn('POST', '/api/refresh-breakers/:userId', async ({ deps, request, userId }) =>
+    refreshBreaks(deps, userId, userIdParam.parse(request.params).userId),
+  ),
+  forSignedIn('PATCH', '/api/break-sessions/:id', async ({ deps, request, userId }) => {
+    const { id } = idParam.parse(request.params);
+    return recordBreakOutcome(deps, userId, id, breakSessionPatch.parse(request.body));
+  }),
+  forSignedIn('DELETE', '/api/break-sessions/:id', async ({ deps, request, userId }) =>
+    removeBreak(deps, userId, idParam.parse(request.params).id),
+  ),
+  forSignedIn('PUT', '/api/calendar/ics-feed', async ({ deps, request, userId }) =>
+    connectIcsFeed(deps, userId, icsFeedInput.parse(request.body).url),
+  ),
+  forSignedIn('DELETE', '/api/calendar/ics-feed', async ({ deps, userId }) => disconnectIcsFeed(deps, userId)),
 ];
