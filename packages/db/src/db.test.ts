@@ -25,7 +25,7 @@ import {
 } from './index.js';
 import { migrateToLatest } from './migrate.js';
 import { seedCatalogue } from './seed.js';
-import { openTestDatabase, type TestBackend } from './testing.js';
+import { connectTestFeed, openTestDatabase, type TestBackend } from './testing.js';
 
 const preferenceRow = newPreferences({
   selected_exercise: null,
@@ -77,13 +77,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
 
   it('keeps one calendar per user and tells whether a sync changed the busy time', async () => {
     const user = await insertUserWithPreferences(database.db, { username: `cal-${kind}`, email: null }, preferenceRow);
-    const ics = await replaceCalendarConnection(database.db, user.id, {
-      provider: 'ics',
-      account_email: null,
-      refresh_token_encrypted: null,
-      feed_url_encrypted: 'sealed',
-      scopes: null,
-    });
+    const ics = await connectTestFeed(database.db, user.id);
     expect((await findCalendarConnection(database.db, user.id))?.id).toBe(ics.id);
     const meeting = {
       calendarId: 'feed',

@@ -4,6 +4,7 @@ import { createDb, type DatabaseHandle, type Db } from './client.js';
 import { newPreferences, type NewPreferences } from './default-preferences.js';
 import { migrateToLatest } from './migrate.js';
 import { replaceScheduledBreaks, type NewBreak } from './queries/breaks.js';
+import { replaceCalendarConnection, type CalendarConnectionRow } from './queries/calendar.js';
 import { insertSchedulingRun } from './queries/runs.js';
 import { insertSession, type SessionRecord } from './queries/sessions.js';
 import { insertUserWithPreferences } from './queries/users.js';
@@ -91,4 +92,15 @@ export async function insertTestUser(db: Db, setup: TestUser): Promise<{ user: U
 /** The record of a planning run for tests that store breaks without running the planner. */
 export function testPlanningRun(userId: string) {
   return { userId, trigger: 'test', engineVersion: 'test', seed: 1, input: {}, output: {}, durationMs: 1 };
+}
+
+/** A calendar feed connected for a test user, its URL standing sealed: enough for whatever reads only the connection. */
+export function connectTestFeed(db: Db, userId: string): Promise<CalendarConnectionRow> {
+  return replaceCalendarConnection(db, userId, {
+    provider: 'ics',
+    account_email: null,
+    refresh_token_encrypted: null,
+    feed_url_encrypted: 'sealed',
+    scopes: null,
+  });
 }

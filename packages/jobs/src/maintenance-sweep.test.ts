@@ -4,12 +4,11 @@ import {
   insertSession,
   insertUserWithPreferences,
   markConnectionSynced,
-  replaceCalendarConnection,
   replacePasswordResetToken,
   sql,
   newPreferences,
 } from '@breaker/db';
-import { openTestDatabase } from '@breaker/db/testing';
+import { connectTestFeed, openTestDatabase } from '@breaker/db/testing';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadenceJitterMs, runMaintenanceSweep } from './maintenance-sweep.js';
@@ -43,13 +42,7 @@ describe('the maintenance sweep', () => {
       { ...preferenceRow, sync_cadence: 'daily' },
     );
     for (const user of [fresh, stale, daily]) {
-      const connection = await replaceCalendarConnection(database.db, user.id, {
-        provider: 'ics',
-        account_email: null,
-        refresh_token_encrypted: null,
-        feed_url_encrypted: 'sealed',
-        scopes: null,
-      });
+      const connection = await connectTestFeed(database.db, user.id);
       const ago = user === stale ? 2 * HOUR : 10 * 60 * 1000;
       await markConnectionSynced(database.db, connection.id, new Date(now.getTime() - (user === daily ? 3 * HOUR : ago)));
     }

@@ -6,13 +6,12 @@ import {
   listSchedulingRuns,
   moveScheduledBreak,
   newPreferences,
-  replaceCalendarConnection,
   replaceConnectionEvents,
   swapBreakActivity,
   updatePreferences,
   type BreakSessionRow,
 } from '@breaker/db';
-import { openTestDatabase } from '@breaker/db/testing';
+import { connectTestFeed, openTestDatabase } from '@breaker/db/testing';
 import { RULES } from '@breaker/scheduler';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,13 +148,7 @@ describe('refresh with breaks placed or changed by hand', () => {
     await moveScheduledBreak(database.db, userId, toMove!.id, movedTo, 'Moved here by you.');
 
     // A calendar sync brings a meeting over the break the user chose.
-    const connection = await replaceCalendarConnection(database.db, userId, {
-      provider: 'ics',
-      account_email: null,
-      refresh_token_encrypted: null,
-      feed_url_encrypted: 'sealed',
-      scopes: null,
-    });
+    const connection = await connectTestFeed(database.db, userId);
     const meeting = { start: new Date(movedTo.getTime() - 15 * MINUTE), end: new Date(movedTo.getTime() + 45 * MINUTE) };
     await replaceConnectionEvents(database.db, connection, [
       { calendarId: 'feed', externalId: 'review', title: 'Review', ...meeting, isAllDay: false, blocksTime: true },

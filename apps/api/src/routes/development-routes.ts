@@ -11,31 +11,20 @@ const developmentRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/auth/test-login',
-    async handle({ deps, request, reply }) {
-      return signInAsTestUser(deps, request, reply);
-    },
+    handle: async ({ deps, request, reply }) => signInAsTestUser(deps, request, reply),
   },
   {
     method: 'POST',
     url: '/api/debug/bypass-login',
-    async handle({ deps, request, reply }) {
-      return signInByEmail(deps, request, reply, emergencyLoginInput.parse(request.body).email);
-    },
+    handle: async ({ deps, request, reply }) =>
+      signInByEmail(deps, request, reply, emergencyLoginInput.parse(request.body).email),
   },
   {
     method: 'POST',
     url: '/api/debug/automated-test-login',
-    async handle({ deps, request, reply }) {
-      return signInForTestMode(deps, request, reply);
-    },
+    handle: async ({ deps, request, reply }) => signInForTestMode(deps, request, reply),
   },
-  {
-    method: 'GET',
-    url: '/api/debug/oauth-config',
-    async handle({ deps }) {
-      return oauthConfig(deps);
-    },
-  },
+  { method: 'GET', url: '/api/debug/oauth-config', handle: async ({ deps }) => oauthConfig(deps) },
 ];
 
 /**

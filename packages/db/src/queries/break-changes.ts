@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
-import type { BreakSessionRow } from '../schema.js';
+import type { Updateable } from 'kysely';
+import type { BreakSessionRow, BreakSessionsTable } from '../schema.js';
 
 /*
  * Changes the user makes to one break by hand. Each write names the user and touches only a break still to take
@@ -7,16 +8,10 @@ import type { BreakSessionRow } from '../schema.js';
  * one pins the break: the user chose it, so re-planning keeps it and plans the others around it.
  */
 
-export async function moveScheduledBreak(
-  db: Db,
-  userId: string,
-  id: string,
-  scheduledTime: Date,
-  reason: string,
-): Promise<boolean> {
+async function pinBreakChange(db: Db, userId: string, id: string, change: Updateable<BreakSessionsTable>): Promise<boolean> {
   const result = await db
     .updateTable('break_sessions')
-    .set({ scheduled_time: scheduledTime, placement_reason: reason, pinned: true })
+    .set({ ...change, pinned: true })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .where('completed_at', 'is', null)
@@ -25,21 +20,23 @@ export async function moveScheduledBreak(
   return result.numUpdatedRows > 0n;
 }
 
+export async function moveScheduledBreak(
+  db: Db,
+  userId: string,
+  id: string,
+  scheduledTime: Date,
+  reason: string,
+): Promise<boolean> {
+  return pinBreakChange(db, userId, id, { scheduled_time: scheduledTime, placement_reason: reason });
+}
+
 export async function swapBreakActivity(
   db: Db,
   userId: string,
   id: string,
   activity: { id: string; duration: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('break_sessions')
-    .set({ activity_id: activity.id, duration: activity.duration, pinned: true })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('completed_at', 'is', null)
-    .where('skipped', '=', false)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return pinBreakChange(db, userId, id, { activity_id: activity.id, duration: activity.duration });
 }
 
 export function insertBreak(

@@ -1,5 +1,5 @@
-import { insertUserWithPreferences, newPreferences, replaceCalendarConnection, replaceConnectionEvents } from '@breaker/db';
-import { openTestDatabase } from '@breaker/db/testing';
+import { insertUserWithPreferences, newPreferences, replaceConnectionEvents } from '@breaker/db';
+import { connectTestFeed, openTestDatabase } from '@breaker/db/testing';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,13 +90,7 @@ describe("the worker's metrics server", () => {
       { username: 'booked', email: null },
       newPreferences({ break_frequency: 4, work_start_time: '09:00', work_end_time: '17:00', timezone: 'UTC' }),
     );
-    const connection = await replaceCalendarConnection(database.db, user.id, {
-      provider: 'ics',
-      account_email: null,
-      refresh_token_encrypted: null,
-      feed_url_encrypted: 'sealed',
-      scopes: null,
-    });
+    const connection = await connectTestFeed(database.db, user.id);
     // Tuesday is one meeting from before work to after it: no room for any of its 4 breaks.
     await replaceConnectionEvents(database.db, connection, [
       {
