@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
-import { fieldErrors } from '../../form-errors';
+import { boundField, fieldErrors } from '../../form-errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import { AnchorLink, ButtonLink } from '../layout/links';
@@ -76,15 +76,7 @@ function EmergencyLoginForm() {
       </Alert>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...boundField(email, setEmail, error)} />
           <Button type="submit" loading={login.isPending || login.isSuccess} fullWidth>
             Sign in with email
           </Button>

@@ -3,7 +3,7 @@ import { Button, List, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
-import { fieldErrors } from '../../form-errors';
+import { boundField, fieldErrors } from '../../form-errors';
 import { toastError } from '../../toast';
 import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
@@ -50,15 +50,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...boundField(email, setEmail, error)} />
           <Button type="submit" loading={request.isPending} fullWidth>
             Send reset link
           </Button>

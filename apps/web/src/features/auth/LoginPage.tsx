@@ -3,7 +3,7 @@ import { Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantin
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
-import { fieldErrors } from '../../form-errors';
+import { boundField, fieldErrors } from '../../form-errors';
 import { toastError } from '../../toast';
 import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
@@ -53,20 +53,11 @@ export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Username"
-            autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.currentTarget.value)}
-            error={errors.username}
-            required
-          />
+          <TextInput label="Username" autoComplete="username" {...boundField(username, setUsername, errors.username)} required />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password}
+            {...boundField(password, setPassword, errors.password)}
             required
           />
           <Group justify="flex-end">

@@ -1,9 +1,9 @@
-import { VALIDATION, registerInput } from '@breaker/api-contract';
+import { registerInput } from '@breaker/api-contract';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
-import { fieldErrors } from '../../form-errors';
+import { boundField, checkPasswordForm } from '../../form-errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
@@ -25,24 +25,15 @@ export function RegisterPage() {
   });
 
   function field(name: keyof typeof EMPTY_FORM) {
-    return {
-      value: form[name],
-      error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const value = event.currentTarget.value;
-        setForm((current) => ({ ...current, [name]: value }));
-      },
-    };
+    return boundField(form[name], (value) => setForm((current) => ({ ...current, [name]: value })), errors[name]);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const { confirmPassword, ...payload } = form;
-    const parsed = registerInput.safeParse(payload);
-    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (confirmPassword !== form.password) nextErrors.confirmPassword = VALIDATION.passwordsMatch;
+    const { errors: nextErrors, valid } = checkPasswordForm(registerInput.safeParse(payload), form.password, confirmPassword);
     setErrors(nextErrors);
-    if (parsed.success && Object.keys(nextErrors).length === 0) register.mutate(parsed.data);
+    if (valid) register.mutate(valid);
   }
 
   return (

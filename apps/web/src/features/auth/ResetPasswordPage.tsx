@@ -1,10 +1,10 @@
-import { TIMINGS, VALIDATION, resetPasswordInput } from '@breaker/api-contract';
+import { TIMINGS, resetPasswordInput } from '@breaker/api-contract';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
-import { fieldErrors } from '../../form-errors';
+import { boundField, checkPasswordForm } from '../../form-errors';
 import { toastError } from '../../toast';
 import { trpc } from '../../trpc';
 import { AnchorLink, ButtonLink } from '../layout/links';
@@ -62,10 +62,9 @@ function ResetPasswordForm({ token }: { token: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = resetPasswordInput.safeParse({ token, newPassword });
-    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (confirmPassword !== newPassword) nextErrors.confirmPassword = VALIDATION.passwordsMatch;
+    const { errors: nextErrors, valid } = checkPasswordForm(parsed, newPassword, confirmPassword);
     setErrors(nextErrors);
-    if (parsed.success && Object.keys(nextErrors).length === 0) reset.mutate(parsed.data);
+    if (valid) reset.mutate(valid);
   }
 
   return (
@@ -84,17 +83,13 @@ function ResetPasswordForm({ token }: { token: string }) {
             label="New password"
             autoComplete="new-password"
             required
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
-            error={errors.newPassword}
+            {...boundField(newPassword, setNewPassword, errors.newPassword)}
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            error={errors.confirmPassword}
+            {...boundField(confirmPassword, setConfirmPassword, errors.confirmPassword)}
           />
           {errors.token && <Text c="red">{errors.token}</Text>}
           <Button type="submit" loading={reset.isPending} fullWidth>
