@@ -4,7 +4,7 @@
  * The API runs with its jobs in-process on PostgreSQL, so a hanging sync shares the process with the reads.
  */
 import { DEFAULT_PREFERENCES, SYNC_CADENCE_MS } from '@breaker/api-contract';
-import { startFakeGoogle, type FakeGoogle, type RecordedCall } from '@breaker/fakes/google';
+import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle, type RecordedCall } from '@breaker/fakes/google';
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { emitRow, fmt, median, percentile, spreadOf } from '../../../bench/row.js';
@@ -18,7 +18,7 @@ const CLIENT = {
   clientSecret: 'bench-secret',
   redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
 };
-const EMAIL = 'grace@example.com';
+const EMAIL = GRACE_HOPPER.email;
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,17 +64,7 @@ async function readTimes(client: TestClient): Promise<number[]> {
 
 const google = await startFakeGoogle({
   clients: [CLIENT],
-  accounts: [
-    {
-      sub: '4004',
-      email: EMAIL,
-      name: 'Grace Hopper',
-      givenName: 'Grace',
-      familyName: 'Hopper',
-      picture: 'https://example.com/g.png',
-      timeZone: 'UTC',
-    },
-  ],
+  accounts: [GRACE_HOPPER],
   autoApprove: true,
 });
 const subject = await startTestApp('postgres', {

@@ -1,4 +1,4 @@
-import { startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
+import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
@@ -8,16 +8,7 @@ const CLIENT = {
   clientSecret: 'test-secret',
   redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
 };
-const EMAIL = 'grace@example.com';
-const ACCOUNT = {
-  sub: '4004',
-  email: EMAIL,
-  name: 'Grace Hopper',
-  givenName: 'Grace',
-  familyName: 'Hopper',
-  picture: 'https://example.com/g.png',
-  timeZone: 'UTC',
-};
+const EMAIL = GRACE_HOPPER.email;
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 
 function googleCalls(metrics: string, outcome: string): number {
@@ -39,7 +30,7 @@ describe('Google API calls in the metrics, through the fake Google', () => {
   };
 
   beforeAll(async () => {
-    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ACCOUNT], autoApprove: true });
+    google = await startFakeGoogle({ clients: [CLIENT], accounts: [GRACE_HOPPER], autoApprove: true });
     subject = await startTestApp('pglite', {
       env: {
         OPERATOR_TOKEN: TOKEN,

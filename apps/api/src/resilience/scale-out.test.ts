@@ -1,7 +1,7 @@
 import { QUEUES } from '@breaker/api-contract';
 import { createDb, sql, type DatabaseHandle } from '@breaker/db';
 import { createScratchPostgres } from '@breaker/db/testing';
-import { startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
+import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,7 @@ import {
 } from './processes.test-support.js';
 import { overlaps, Visitor, type UpcomingBreak } from './visitor.test-support.js';
 
-const EMAIL = 'grace@example.com';
+const EMAIL = GRACE_HOPPER.email;
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 const POOL_SIZE = 3;
 
@@ -54,17 +54,7 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
     };
     google = await startFakeGoogle({
       clients: [client],
-      accounts: [
-        {
-          sub: '4004',
-          email: EMAIL,
-          name: 'Grace Hopper',
-          givenName: 'Grace',
-          familyName: 'Hopper',
-          picture: 'https://example.com/grace.png',
-          timeZone: 'UTC',
-        },
-      ],
+      accounts: [GRACE_HOPPER],
       autoApprove: true,
     });
     const env: AppEnv = {

@@ -54,6 +54,17 @@ export const DEFAULT_TEST_ACCOUNT: FakeGoogleAccount = {
   timeZone: 'America/Chicago',
 };
 
+/** A second account for tests that need one in UTC: Grace Hopper. */
+export const GRACE_HOPPER: FakeGoogleAccount = {
+  sub: '4004',
+  email: 'grace@example.com',
+  name: 'Grace Hopper',
+  givenName: 'Grace',
+  familyName: 'Hopper',
+  picture: 'https://example.com/g.png',
+  timeZone: 'UTC',
+};
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
