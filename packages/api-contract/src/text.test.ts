@@ -66,6 +66,11 @@ describe('text: the one schema for every string the API takes', () => {
     );
   });
 
+  it('counts characters as PostgreSQL does, by code point: 64 astral ones fit, 65 do not', () => {
+    expect(field.safeParse('\u{1F600}'.repeat(64)).success).toBe(true);
+    expect(messages(field.safeParse('\u{1F600}'.repeat(65)))).toEqual([TEXT_MESSAGES.tooLong(64)]);
+  });
+
   it('gives back NFC, trimmed, bounded text without NUL or lone surrogates, and parsing it again changes nothing', () => {
     fc.assert(
       fc.property(withCombining, (value) => {
@@ -74,7 +79,8 @@ describe('text: the one schema for every string the API takes', () => {
         const out = result.data;
         expect(out).toBe(out.normalize('NFC'));
         expect(out).toBe(out.trim());
-        expect(out.length).toBeLessThanOrEqual(64);
+        // Characters as zod and PostgreSQL count them: code points, so an astral one is one, not two UTF-16 units.
+        expect([...out].length).toBeLessThanOrEqual(64);
         expect(hasNul(out) || hasLoneSurrogate(out)).toBe(false);
         expect(field.parse(out)).toBe(out);
       }),
