@@ -18,7 +18,7 @@ import { registerDevelopmentRoutes } from './routes/development-routes.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
 import { registerTrpcRequestLimits } from './trpc/request-limits.js';
-import { routerFor, type ServedRouter } from './trpc/router.js';
+import { callsUpcomingBreaksReader, routerFor, type ServedRouter } from './trpc/router.js';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'log'>;
@@ -89,7 +89,13 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   });
   registerOriginCheck(app, deps);
   registerTrpcRequestLimits(app);
-  registerRequestSession(app, deps);
+  const served = routerFor(baseDeps.config);
+  const callsReader = callsUpcomingBreaksReader(served);
+  registerRequestSession(
+    app,
+    deps,
+    (request) => request.routeOptions.config.readsUpcomingBreaks === true || callsReader(request),
+  );
   registerConditionalReads(app);
   await registerCompression(app, baseDeps.config);
   registerHealthRoutes(app, deps);
@@ -98,7 +104,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
-      router: routerFor(baseDeps.config),
+      router: served,
       createContext: ({ req, res }) => ({ req, res, deps }),
     } satisfies FastifyTRPCPluginOptions<ServedRouter>['trpcOptions'],
   });

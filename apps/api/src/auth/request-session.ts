@@ -26,8 +26,15 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie once per API request (one query joins session and user). */
-export function registerRequestSession(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * Resolves the session cookie once per API request (one query joins session and user). A request whose route or tRPC
+ * procedure reads the upcoming breaks (`readsUpcomingBreaks`) gets them from that same query.
+ */
+export function registerRequestSession(
+  app: FastifyInstance,
+  deps: AppDeps,
+  readsUpcomingBreaks: (request: FastifyRequest) => boolean,
+): void {
   app.decorateRequest('session', null);
   app.decorateRequest('upcomingBreaks', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -36,7 +43,7 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps): voi
     if (!token) return;
     const policy = { allowDevelopment: deps.config.allowDevLogin };
     let session: ValidSession | null;
-    if (request.routeOptions.config.readsUpcomingBreaks) {
+    if (readsUpcomingBreaks(request)) {
       const found = await validateSessionTokenWithUpcomingBreaks(deps.db, token, deps.now(), policy);
       session = found?.session ?? null;
       request.upcomingBreaks = found?.upcomingBreaks ?? null;

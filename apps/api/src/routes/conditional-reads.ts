@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fresh from 'fresh';
 import { hash } from 'node:crypto';
-
-/** The route tRPC's Fastify adapter registers: a GET there is a query (tRPC refuses a mutation sent as GET). */
-const TRPC_ROUTE = '/trpc/:path';
+import { TRPC_ROUTE } from '../trpc/init.js';
 
 /**
  * Signed-in reads answer with an ETag over their body and `Cache-Control: private, no-cache`, so the browser keeps
@@ -32,6 +30,7 @@ export function registerConditionalReads(app: FastifyInstance): void {
   });
 }
 
+/** A GET on the tRPC route is a query: tRPC refuses a mutation sent as GET. */
 function isApiRoute(route: string | undefined): boolean {
   return route !== undefined && (route.startsWith('/api/') || route === TRPC_ROUTE);
 }

@@ -25,20 +25,32 @@ const TRPC_CODES: Record<number, TRPCError['code']> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-const t = initTRPC.context<TrpcContext>().create({
-  errorFormatter({ shape, error }) {
-    // Input that fails its schema reads like the REST shims' 400s: the first human message. A procedure that does not
-    // exist here (a development one on a server without them) reads like any unknown path.
-    const unknownProcedure = error.code === 'NOT_FOUND' && !(error.cause instanceof AppError);
-    const message =
-      error.cause instanceof ZodError
-        ? firstIssueMessage(error.cause)
-        : unknownProcedure
-          ? SERVER_MESSAGES.notFound
-          : shape.message;
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
-  },
-});
+/** The route tRPC's Fastify adapter registers under the /trpc prefix: one for every procedure and batch. */
+export const TRPC_ROUTE = '/trpc/:path';
+
+/** What a procedure declares about itself, read before it runs. */
+export interface ProcedureMeta {
+  /** The procedure answers the user's upcoming breaks: they are read with the session, in one round trip. */
+  readsUpcomingBreaks?: boolean;
+}
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // Input that fails its schema reads like the REST shims' 400s: the first human message. A procedure that does not
+      // exist here (a development one on a server without them) reads like any unknown path.
+      const unknownProcedure = error.code === 'NOT_FOUND' && !(error.cause instanceof AppError);
+      const message =
+        error.cause instanceof ZodError
+          ? firstIssueMessage(error.cause)
+          : unknownProcedure
+            ? SERVER_MESSAGES.notFound
+            : shape.message;
+      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    },
+  });
 
 /** Turns the app's one error type into tRPC's, through the same mapping the REST shims use. */
 const appErrors = t.middleware(async ({ next, ctx }) => {

@@ -1,9 +1,8 @@
 import { AppError, SERVER_MESSAGES, TRPC_MAX_BATCH_SIZE } from '@breaker/api-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TRPC_ROUTE } from './init.js';
 
-/** The route tRPC's Fastify adapter registers; matched on the decoded path, so `/%74rpc/...` is the same route. */
-const TRPC_ROUTE = '/trpc/:path';
-
+/** Matched on the decoded path, so `/%74rpc/...` is the same route. */
 function isTrpcCall(request: FastifyRequest): boolean {
   return request.routeOptions.url === TRPC_ROUTE;
 }

@@ -1,5 +1,7 @@
 import type { Config } from '../env.js';
-import { router } from './init.js';
+import type { AnyProcedure } from '@trpc/server';
+import type { FastifyRequest } from 'fastify';
+import { router, TRPC_ROUTE, type ProcedureMeta } from './init.js';
 import { activitiesRouter } from './routers/activities.js';
 import { analyticsRouter } from './routers/analytics.js';
 import { authRouter, authRouterWithoutDevelopment, developmentProcedures } from './routers/auth.js';
@@ -28,6 +30,24 @@ export type ServedRouter = typeof routerWithoutDevelopment;
 
 export function routerFor(config: Pick<Config, 'allowDevLogin'>): ServedRouter {
   return config.allowDevLogin ? appRouter : routerWithoutDevelopment;
+}
+
+/**
+ * Whether a tRPC request calls a query whose procedure declares `readsUpcomingBreaks`, for the session hook: the
+ * route's path parameter names the procedures (several in a batch), as the router matched them.
+ */
+export function callsUpcomingBreaksReader(served: ServedRouter): (request: FastifyRequest) => boolean {
+  // At run time `_def.procedures` is the router's flat record of procedures by path ('breaks.upcoming'), each with the
+  // meta it declared; tRPC's types describe the nested one (`_def.record`) there instead.
+  const procedures = served._def.procedures as unknown as Record<string, AnyProcedure>;
+  const readers = new Set(
+    Object.keys(procedures).filter((name) => (procedures[name]?._def.meta as ProcedureMeta | undefined)?.readsUpcomingBreaks),
+  );
+  return (request) => {
+    if (request.method !== 'GET' || request.routeOptions.url !== TRPC_ROUTE) return false;
+    const { path } = request.params as { path?: string };
+    return path?.split(',').some((name) => readers.has(name)) ?? false;
+  };
 }
 
 /** The web app's only import from the server: a type. */

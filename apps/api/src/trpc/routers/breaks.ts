@@ -17,7 +17,9 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { authedProcedure, router } from '../init.js';
 
 export const breaksRouter = router({
-  upcoming: authedProcedure.query(({ ctx }) => listUpcomingBreaks(ctx.deps, ctx.user.id)),
+  upcoming: authedProcedure
+    .meta({ readsUpcomingBreaks: true })
+    .query(({ ctx }) => listUpcomingBreaks(ctx.deps, ctx.user.id, ctx.req.upcomingBreaks)),
   refresh: authedProcedure.input(userIdParam).mutation(({ ctx, input }) => refreshBreaks(ctx.deps, ctx.user.id, input.userId)),
   update: authedProcedure
     .input(idParam.extend({ patch: breakSessionPatch }))

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { appRouter, callsUpcomingBreaksReader } from './router.js';
+
+/** What the session hook sees of a request: its method, the route it matched and that route's path parameter. */
+function matched(method: string, url: string, path?: string): FastifyRequest {
+  return { method, routeOptions: { url }, params: path === undefined ? {} : { path } } as unknown as FastifyRequest;
+}
+
+describe('which tRPC requests read the upcoming breaks with the session', () => {
+  const reads = callsUpcomingBreaksReader(appRouter);
+
+  it('a query of a procedure that declares it, alone or anywhere in a batch', () => {
+    expect(reads(matched('GET', '/trpc/:path', 'breaks.upcoming'))).toBe(true);
+    expect(reads(matched('GET', '/trpc/:path', 'preferences.get,breaks.upcoming'))).toBe(true);
+  });
+
+  it('nothing else: other procedures, mutations, and routes that are not tRPC', () => {
+    expect(reads(matched('GET', '/trpc/:path', 'calendar.events,preferences.get'))).toBe(false);
+    expect(reads(matched('POST', '/trpc/:path', 'breaks.upcoming'))).toBe(false);
+    expect(reads(matched('GET', '/api/upcoming-breaks'))).toBe(false);
+  });
+});
