@@ -44,6 +44,15 @@ export function spreadOf(values: readonly number[], digits = 0, unit = ''): stri
   return `${fmt(sorted[0] ?? Number.NaN, digits)}–${fmt(sorted.at(-1) ?? Number.NaN, digits)}${unit} over ${values.length} rounds`;
 }
 
+/** The spread of ratios measured over the rounds, as percentages. */
+export function ratioSpread(ratios: readonly number[]): string {
+  return spreadOf(
+    ratios.map((r) => r * 100),
+    1,
+    ' %',
+  );
+}
+
 export function ratioText(value: number): string {
   return `${(value * 100).toFixed(1)} %`;
 }

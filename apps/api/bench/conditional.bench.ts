@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { emitRow, fmt, median, ratioText, spreadOf, type BenchRow } from '../../../bench/row.js';
+import { emitRow, fmt, median, ratioSpread, ratioText, type BenchRow } from '../../../bench/row.js';
 import { startBackend } from './support/backend.js';
 import { cannonRound, type CannonRound } from './support/cannon.js';
 import { startRawServer, type Served } from './support/processes.js';
@@ -114,11 +114,7 @@ try {
     ratio: ratioText(median(conditionalRatios)),
     target: '≥ 25 %',
     met: median(conditionalRatios) >= 0.25,
-    spread: spreadOf(
-      conditionalRatios.map((r) => r * 100),
-      1,
-      ' %',
-    ),
+    spread: ratioSpread(conditionalRatios),
   });
   const againstFull = ratios(rounds.conditional, rounds.raw200);
   emitRow({
@@ -129,11 +125,7 @@ try {
     ratio: `${ratioText(median(againstFull))} (full: ${ratioText(median(ratios(rounds.full, rounds.raw200)))})`,
     target: '—',
     met: null,
-    spread: spreadOf(
-      againstFull.map((r) => r * 100),
-      1,
-      ' %',
-    ),
+    spread: ratioSpread(againstFull),
   });
   const compressedRatios = ratios(rounds.compressed, rounds.full);
   emitRow({
@@ -144,11 +136,7 @@ try {
     ratio: ratioText(median(compressedRatios)),
     target: '—',
     met: null,
-    spread: spreadOf(
-      compressedRatios.map((r) => r * 100),
-      1,
-      ' %',
-    ),
+    spread: ratioSpread(compressedRatios),
   });
 
   emitRow(await compressionRow('API', `${REST} answer`, `${api.url}${REST}`, users[0]!.cookie));

@@ -8,7 +8,7 @@
  *   BENCH_LOAD_SECONDS=60   length of the memory run; 60 s keeps all of pnpm bench under 15 minutes, issue #7's
  *                           2-minute run is BENCH_LOAD_SECONDS=120
  */
-import { emitRow, fmt, median, ratioText, spreadOf } from '../../../bench/row.js';
+import { emitRow, fmt, median, ratioSpread, ratioText, spreadOf } from '../../../bench/row.js';
 import { cannonRound, type CannonRound } from './support/cannon.js';
 import { measureLoginUnderAttack } from './support/login-under-attack.js';
 import { startBackend } from './support/backend.js';
@@ -84,11 +84,7 @@ try {
     ratio: ratioText(median(restRatios)),
     target: '≥ 20 %, p99 ≤ 80 ms',
     met: median(restRatios) >= 0.2 && restP99 <= 80,
-    spread: spreadOf(
-      restRatios.map((r) => r * 100),
-      1,
-      ' %',
-    ),
+    spread: ratioSpread(restRatios),
   });
   const trpcRatios = ratios(pg[TRPC]!, pg[REST]!);
   emitRow({
@@ -99,11 +95,7 @@ try {
     ratio: ratioText(median(trpcRatios)),
     target: '≥ 70 %',
     met: median(trpcRatios) >= 0.7,
-    spread: spreadOf(
-      trpcRatios.map((r) => r * 100),
-      1,
-      ' %',
-    ),
+    spread: ratioSpread(trpcRatios),
   });
 
   const memory: number[] = [residentMegabytes(postgres.api.pid)];
@@ -155,11 +147,7 @@ try {
       ratio: ratioText(median(liteRatios)),
       target: '≥ 5 %',
       met: median(liteRatios) >= 0.05,
-      spread: spreadOf(
-        liteRatios.map((r) => r * 100),
-        1,
-        ' %',
-      ),
+      spread: ratioSpread(liteRatios),
     });
   } finally {
     await pglite.cleanUp();
