@@ -7,7 +7,7 @@ export { expect, uniqueName };
 
 /**
  * The google stack's fake Google (start-stack.mjs, mode embedded-google), driven over its loopback admin under
- * /__fake/ (apps/worker/src/google/fake-google/admin/admin-routes.ts). It approves every authorization request
+ * /__fake/ (packages/fakes/src/google/admin/admin-routes.ts). It approves every authorization request
  * at once, as the account the request's login_hint names, else its first account (Ada).
  */
 

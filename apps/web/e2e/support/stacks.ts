@@ -31,7 +31,7 @@ export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-not-a-secret';
 export const STACKS: readonly StackDefinition[] = [
   { name: 'embedded', mode: 'embedded', port: PORT_BASE, perTestAddress: true },
   { name: 'postgres-redis', mode: 'postgres-redis', port: PORT_BASE + 1, perTestAddress: true },
-  // The embedded stack plus a fake Google (apps/worker/src/google/fake-google) as the API's GOOGLE_BASE_URL.
+  // The embedded stack plus a fake Google (packages/fakes/src/google) as the API's GOOGLE_BASE_URL.
   { name: 'google', mode: 'embedded-google', port: PORT_BASE + 2, perTestAddress: false },
 ];
 
