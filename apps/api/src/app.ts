@@ -10,6 +10,7 @@ import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
+import { registerApiReference } from './routes/api-reference.js';
 import { registerCompression } from './routes/compression.js';
 import { registerConditionalReads } from './routes/conditional-reads.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -114,11 +115,15 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
       method: route.method,
       url: route.url,
       ...(route.signedIn ? { onRequest: requireSignIn } : {}),
-      config: { readsUpcomingBreaks: route.readsUpcomingBreaks === true },
+      config: {
+        readsUpcomingBreaks: route.readsUpcomingBreaks === true,
+        readByPrivateAddress: route.readByPrivateAddress === true,
+      },
       handler: (request, reply) => route.handle({ deps, request, reply }),
     });
   }
   registerDevelopmentRoutes(app, deps);
+  registerApiReference(app, deps);
 
   await registerOperatorPages(app, deps);
   await registerWebApp(app, webDistDir);

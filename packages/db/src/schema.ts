@@ -130,6 +130,14 @@ export interface SchedulingRunsTable {
   created_at: CreatedAt;
 }
 
+/** The private address of a user's breaks feed: only the SHA-256 of its token is kept. */
+export interface BreaksFeedsTable {
+  user_id: string;
+  token_hash: string;
+  /** Replacing the address starts it again. */
+  created_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,6 +149,7 @@ export interface Database {
   calendar_sync_state: CalendarSyncStateTable;
   calendar_events: CalendarEventsTable;
   scheduling_runs: SchedulingRunsTable;
+  breaks_feeds: BreaksFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,7 @@ import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export type LimitedAction = 'login' | 'register' | 'forgotPassword' | 'emergencyLogin';
+export type LimitedAction = 'login' | 'register' | 'forgotPassword' | 'emergencyLogin' | 'breaksFeed';
 
 interface Rule {
   points: number;
@@ -15,6 +15,9 @@ const RULES: Record<LimitedAction, { perAddress: Rule; perAccount: Rule }> = {
   register: { perAddress: { points: 10, durationSeconds: 3600 }, perAccount: { points: 5, durationSeconds: 3600 } },
   forgotPassword: { perAddress: { points: 10, durationSeconds: 3600 }, perAccount: { points: 3, durationSeconds: 3600 } },
   emergencyLogin: { perAddress: { points: 10, durationSeconds: 600 }, perAccount: { points: 5, durationSeconds: 600 } },
+  // Calendar apps poll a feed every few minutes at most; the "account" is the feed address, so guessing addresses from
+  // one place and hammering one address from many are both slowed.
+  breaksFeed: { perAddress: { points: 120, durationSeconds: 600 }, perAccount: { points: 60, durationSeconds: 600 } },
 };
 
 export interface AbuseLimits {

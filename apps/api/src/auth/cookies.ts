@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../env.js';
 
 /** `__Host-` binds the cookie to this exact origin over https; plain http (local use) cannot carry the prefix. */
-export function sessionCookieName(config: Config): string {
+export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
   return config.secureCookies ? '__Host-breaker_session' : 'breaker_session';
 }
 

@@ -38,7 +38,7 @@ export function registerRequestSession(
   app.decorateRequest('session', null);
   app.decorateRequest('upcomingBreaks', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.routeOptions.url)) return;
+    if (!isApiPath(request.routeOptions.url) || request.routeOptions.config.readByPrivateAddress) return;
     const token = readSessionToken(request, deps.config);
     if (!token) return;
     const policy = { allowDevelopment: deps.config.allowDevLogin };

@@ -3,6 +3,16 @@ import fresh from 'fresh';
 import { hash } from 'node:crypto';
 import { TRPC_ROUTE } from '../trpc/init.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Read by a private address instead of a session (the breaks feed): no session is read or set for it, and it
+     * answers with an ETag and 304s to whoever holds the address.
+     */
+    readByPrivateAddress?: boolean;
+  }
+}
+
 /**
  * Signed-in reads answer with an ETag over their body and `Cache-Control: private, no-cache`, so the browser keeps
  * them, asks again each time (the web app re-reads its upcoming breaks and calendar events often) and gets a 304 with
@@ -13,10 +23,13 @@ import { TRPC_ROUTE } from '../trpc/init.js';
  * - the ETag is weak: the same JSON goes out gzip, brotli or plain (routes/compression.ts runs after this hook).
  *   It is over the personal body only and sent only to its owner, who learns nothing from it they did not have.
  * - `Vary: Cookie`: an answer kept for one session is not revalidated as another's in the same browser.
+ * - a route read by its private address (`readByPrivateAddress`: the breaks feed) is tagged for whoever reads it, so a
+ *   calendar app polling it gets 304s; the address is its secret, as the session is the others'.
  */
 export function registerConditionalReads(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || !request.session || !isApiRoute(request.routeOptions.url)) return payload;
+    const readable = request.session !== null || request.routeOptions.config.readByPrivateAddress === true;
+    if (request.method !== 'GET' || !readable || !isApiRoute(request.routeOptions.url)) return payload;
     const body = await successfulBody(reply, payload);
     if (body === undefined) return payload;
     const etag = `W/"${hash('sha1', body, 'base64url')}"`;

@@ -4,10 +4,10 @@ import type { AppDeps } from '../deps.js';
 import { oauthConfig } from '../services/oauth-config.js';
 import { signInAsTestUser, signInByEmail, signInForTestMode } from '../services/sign-in.js';
 import { DEVELOPMENT_PROCEDURES } from '../trpc/router.js';
-import type { RestRoute } from './rest-routes.js';
+import type { ServedRoute } from './rest-routes.js';
 
 /** The spec's development sign-ins and the OAuth diagnostics: they open accounts without a password or show setup. */
-const developmentRoutes: RestRoute[] = [
+const developmentRoutes: ServedRoute[] = [
   {
     method: 'POST',
     url: '/api/auth/test-login',

@@ -18,6 +18,8 @@ const SIGNED_IN_CALLS = [
   'DELETE /api/break-sessions/:id',
   'PUT /api/calendar/ics-feed',
   'DELETE /api/calendar/ics-feed',
+  'POST /api/calendar/breaks-feed',
+  'DELETE /api/calendar/breaks-feed',
 ];
 
 /** The tRPC procedures open to anyone: signing in and up, and what the sign-in page shows. */

@@ -1,6 +1,21 @@
 import {
   AppError,
+  breakActivity,
+  breaksFeedAnswer,
+  breaksFeedTokenParam,
+  breakSession,
   breakSessionPatch,
+  calendarEvent,
+  calendarSyncResult,
+  icsFeedConnected,
+  messageAnswer,
+  okAnswer,
+  preferences,
+  refreshBreaksResult,
+  registeredAnswer,
+  selectedActivitiesAnswer,
+  signedInAnswer,
+  user,
   forgotPasswordInput,
   icsFeedInput,
   idParam,
@@ -12,6 +27,7 @@ import {
   userIdParam,
 } from '@breaker/api-contract';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z, type ZodObject, type ZodType } from 'zod';
 import { requireUser, signIn, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { loadUser, register } from '../services/accounts.js';
@@ -21,6 +37,7 @@ import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../services/google-calendar-connect.js';
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
+import { BREAKS_FEED_ROUTE, createBreaksFeed, readBreaksFeed, revokeBreaksFeed } from '../services/breaks-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
@@ -33,31 +50,106 @@ interface RouteContext {
   reply: FastifyReply;
 }
 
-export interface RestRoute {
+/** What a route answers, for the OpenAPI document (openapi.ts). */
+export type RouteAnswer =
+  /** A JSON body of this shape, with this status (200 unless given). */
+  | { json: ZodType; status?: 200 | 201 }
+  /** A browser navigation: a 303 to a page of the web app. */
+  | { redirect: true }
+  /** An iCalendar document. */
+  | { calendar: true };
+
+/** A route as Fastify serves it: the development sign-ins use this alone (development-routes.ts). */
+export interface ServedRoute {
   method: HTTPMethods;
   url: string;
   /** Answers 401 to anyone signed out, before the body or the path is read. */
   signedIn?: true;
   /** The session is read with the user's upcoming breaks, onto `request.upcomingBreaks` (request-session.ts). */
   readsUpcomingBreaks?: true;
+  /** Read by a private address, not a session: no cookie is read or set, and its ETag works for anyone (conditional-reads.ts). */
+  readByPrivateAddress?: true;
   /** What the route answers; undefined when it already sent a reply (a redirect). */
   handle(context: RouteContext): Promise<unknown>;
 }
 
-/** A call for signed-in users only: anyone else gets 401 before anything is read, and `handle` gets the user's id. */
-function forSignedIn(
+/**
+ * A route of the REST table: beside its handler it declares what it takes and answers, in the shared schemas that
+ * validate it, and the OpenAPI document is generated from these declarations (openapi.ts).
+ */
+export interface RestRoute extends ServedRoute {
+  summary: string;
+  params?: ZodObject;
+  body?: ZodType;
+  answer: RouteAnswer;
+}
+
+type Parsed<Schema> = Schema extends ZodType ? z.output<Schema> : undefined;
+type Answered<Answer extends ZodType | undefined> = Answer extends ZodType ? z.input<Answer> : unknown;
+
+interface CallSpec<Params extends ZodObject | undefined, Body extends ZodType | undefined, Answer extends ZodType> {
+  summary: string;
+  params?: Params;
+  body?: Body;
+  answer: Answer;
+  status?: 200 | 201;
+  readsUpcomingBreaks?: true;
+}
+
+interface CallContext<Params, Body> extends RouteContext {
+  params: Parsed<Params>;
+  body: Parsed<Body>;
+}
+
+/** Path parameters, then the body, each parsed with its declared schema: a failure is a 400 with the schema's message. */
+function parseInput(spec: { params?: ZodType; body?: ZodType }, request: FastifyRequest) {
+  return { params: spec.params?.parse(request.params), body: spec.body?.parse(request.body) };
+}
+
+function declared(spec: CallSpec<ZodObject | undefined, ZodType | undefined, ZodType>) {
+  return {
+    summary: spec.summary,
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    ...(spec.readsUpcomingBreaks ? { readsUpcomingBreaks: spec.readsUpcomingBreaks } : {}),
+    answer: { json: spec.answer, ...(spec.status ? { status: spec.status } : {}) },
+  };
+}
+
+/** A JSON call open to anyone (signing in and up, the activity catalogue). */
+function publicCall<Params extends ZodObject | undefined, Body extends ZodType | undefined, Answer extends ZodType>(
   method: HTTPMethods,
   url: string,
-  handle: (context: RouteContext & { userId: string }) => Promise<unknown>,
-  options: Pick<RestRoute, 'readsUpcomingBreaks'> = {},
+  spec: CallSpec<Params, Body, Answer>,
+  handle: (context: CallContext<Params, Body>) => Promise<Answered<Answer>>,
 ): RestRoute {
   return {
     method,
     url,
-    signedIn: true,
-    ...options,
-    handle: (context) => handle({ ...context, userId: requireUser(context.request).id }),
+    ...declared(spec),
+    handle: (context) => {
+      if (spec.status) context.reply.code(spec.status);
+      return handle({ ...context, ...(parseInput(spec, context.request) as { params: Parsed<Params>; body: Parsed<Body> }) });
+    },
   };
+}
+
+/** A call for signed-in users only: anyone else gets 401 before anything is read, and `handle` gets the user's id. */
+function signedInCall<Params extends ZodObject | undefined, Body extends ZodType | undefined, Answer extends ZodType>(
+  method: HTTPMethods,
+  url: string,
+  spec: CallSpec<Params, Body, Answer>,
+  handle: (context: CallContext<Params, Body> & { userId: string }) => Promise<Answered<Answer>>,
+): RestRoute {
+  return {
+    ...publicCall(method, url, spec, (context) => handle({ ...context, userId: requireUser(context.request).id })),
+    signedIn: true,
+  };
+}
+
+/** A browser navigation that ends in a 303 to one of the web app's pages. */
+function navigation(url: string, summary: string, handle: (context: RouteContext) => Promise<unknown>): RestRoute {
+  return { method: 'GET', url, summary, answer: { redirect: true }, handle };
 }
 
 /** Google sends the person back with `error=access_denied` (or another error) instead of a code. */
@@ -76,166 +168,191 @@ function failureReason(error: unknown): string {
  * own (development-routes.ts). Each shim parses with the shared schema and calls the same service as the tRPC procedure.
  */
 export const restRoutes: RestRoute[] = [
-  forSignedIn('GET', '/api/auth/user', async ({ deps, request }) => loadUser(deps.db, requireUser(request))),
-  {
-    method: 'POST',
-    url: '/api/auth/login',
-    async handle({ deps, request, reply }) {
-      return signInWithPassword(deps, request, reply, loginInput.parse(request.body));
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/auth/register',
-    async handle({ deps, request, reply }) {
-      reply.code(201);
-      return register(deps, registerInput.parse(request.body), request.ip);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/auth/logout',
-    async handle({ deps, request, reply }) {
-      await signOut(deps, request, reply);
-      return { ok: true };
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/logout',
-    async handle({ deps, request, reply }) {
-      // A link on another site must not be able to sign people out.
-      if (request.headers['sec-fetch-site'] !== 'cross-site') await signOut(deps, request, reply);
-      return reply.redirect('/', 303);
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/login',
-    async handle({ deps, reply }) {
-      return reply.redirect(deps.config.google ? '/api/auth/google' : '/login', 303);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/auth/clear-sessions',
-    async handle({ deps, request, reply }) {
-      await signOut(deps, request, reply);
-      return { ok: true };
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/auth/forgot-password',
-    async handle({ deps, request }) {
-      return requestPasswordReset(deps, forgotPasswordInput.parse(request.body).email, request.ip);
-    },
-  },
-  {
-    method: 'POST',
-    url: '/api/auth/reset-password',
-    async handle({ deps, request }) {
-      const { token, newPassword } = resetPasswordInput.parse(request.body);
-      return resetPassword(deps, token, newPassword);
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/auth/google',
-    async handle({ request, reply }) {
-      const google = request.server.googleSignIn;
-      if (!google) return reply.redirect('/google-login?error=google_not_configured', 303);
-      return reply.redirect(await google.generateAuthorizationUri(request, reply), 303);
-    },
-  },
-  {
-    method: 'GET',
-    url: GOOGLE_SIGN_IN_CALLBACK,
-    async handle({ deps, request, reply }) {
-      const google = request.server.googleSignIn;
-      if (!google || !deps.config.google) return reply.redirect('/google-login?error=google_not_configured', 303);
-      if (googleDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
-      try {
-        const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-        const profile = await fetchGoogleProfile(deps.config.google, token.access_token);
-        const user = await signInWithGoogle(deps, profile);
-        await connectCalendarOnGoogleSignIn(deps, user, profile.email, token);
-        await signIn(deps, request, reply, user.id);
-        return reply.redirect('/', 303);
-      } catch (error) {
-        if (error instanceof AppError && error.message === GOOGLE_EMAIL_IN_USE) {
-          return reply.redirect(`/login?error=${GOOGLE_EMAIL_IN_USE}`, 303);
-        }
-        request.log.warn({ reason: failureReason(error) }, 'Google sign-in failed');
-        return reply.redirect('/login?error=google_failed', 303);
-      }
-    },
-  },
-  {
-    method: 'GET',
-    url: '/api/auth/google/calendar',
-    async handle({ request, reply }) {
-      if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
-      const google = request.server.googleCalendar;
-      if (!google) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
-      return reply.redirect(await google.generateAuthorizationUri(request, reply), 303);
-    },
-  },
-  {
-    method: 'GET',
-    url: GOOGLE_CALENDAR_CALLBACK,
-    async handle({ deps, request, reply }) {
-      if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
-      const google = request.server.googleCalendar;
-      if (googleDeclined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
-      try {
-        if (!google) throw new AppError('UNAVAILABLE', 'Google Calendar is not configured');
-        const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-        await connectGoogleCalendar(deps, request.session.user.id, token);
-        return reply.redirect('/calendar?success=calendar_connected', 303);
-      } catch (error) {
-        request.log.warn({ reason: failureReason(error) }, 'calendar connection failed');
-        return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
-      }
-    },
-  },
-  forSignedIn('GET', '/api/user/preferences', async ({ deps, userId }) => getPreferences(deps, userId)),
-  forSignedIn('PUT', '/api/user/preferences', async ({ deps, request, userId }) => {
-    const { preferences } = updatePreferencesInput.parse(request.body);
-    return savePreferences(deps, userId, preferences);
-  }),
-  forSignedIn('PUT', '/api/user/selected-activities', async ({ deps, request, userId }) =>
-    saveSelectedActivities(deps, userId, selectedActivitiesInput.parse(request.body)),
+  signedInCall('GET', '/api/auth/user', { summary: 'The signed-in user', answer: user }, async ({ deps, request }) =>
+    loadUser(deps.db, requireUser(request)),
   ),
-  {
-    method: 'GET',
-    url: '/api/break-activities',
-    async handle({ deps }) {
-      return listBreakActivities(deps);
+  publicCall(
+    'POST',
+    '/api/auth/login',
+    { summary: 'Sign in with a username and password', body: loginInput, answer: signedInAnswer },
+    async ({ deps, request, reply, body }) => signInWithPassword(deps, request, reply, body),
+  ),
+  publicCall(
+    'POST',
+    '/api/auth/register',
+    { summary: 'Open an account', body: registerInput, answer: registeredAnswer, status: 201 },
+    async ({ deps, request, body }) => register(deps, body, request.ip),
+  ),
+  publicCall('POST', '/api/auth/logout', { summary: 'Sign out', answer: okAnswer }, async ({ deps, request, reply }) => {
+    await signOut(deps, request, reply);
+    return { ok: true } as const;
+  }),
+  navigation('/api/logout', 'Sign out and go to the home page', async ({ deps, request, reply }) => {
+    // A link on another site must not be able to sign people out.
+    if (request.headers['sec-fetch-site'] !== 'cross-site') await signOut(deps, request, reply);
+    return reply.redirect('/', 303);
+  }),
+  navigation('/api/login', 'Go to the sign-in (Google when configured)', async ({ deps, reply }) =>
+    reply.redirect(deps.config.google ? '/api/auth/google' : '/login', 303),
+  ),
+  publicCall(
+    'POST',
+    '/api/auth/clear-sessions',
+    { summary: "End this browser's session", answer: okAnswer },
+    async ({ deps, request, reply }) => {
+      await signOut(deps, request, reply);
+      return { ok: true } as const;
     },
-  },
-  forSignedIn('GET', '/api/calendar-events', async ({ deps, userId }) => listCalendarEvents(deps, userId)),
-  forSignedIn(
+  ),
+  publicCall(
+    'POST',
+    '/api/auth/forgot-password',
+    { summary: 'Send a password reset link', body: forgotPasswordInput, answer: messageAnswer },
+    async ({ deps, request, body }) => requestPasswordReset(deps, body.email, request.ip),
+  ),
+  publicCall(
+    'POST',
+    '/api/auth/reset-password',
+    { summary: 'Set a new password with a reset link', body: resetPasswordInput, answer: messageAnswer },
+    async ({ deps, body }) => resetPassword(deps, body.token, body.newPassword),
+  ),
+  navigation('/api/auth/google', 'Start signing in with Google', async ({ request, reply }) => {
+    const google = request.server.googleSignIn;
+    if (!google) return reply.redirect('/google-login?error=google_not_configured', 303);
+    return reply.redirect(await google.generateAuthorizationUri(request, reply), 303);
+  }),
+  navigation(GOOGLE_SIGN_IN_CALLBACK, "Google's return from signing in", async ({ deps, request, reply }) => {
+    const google = request.server.googleSignIn;
+    if (!google || !deps.config.google) return reply.redirect('/google-login?error=google_not_configured', 303);
+    if (googleDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
+    try {
+      const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
+      const profile = await fetchGoogleProfile(deps.config.google, token.access_token);
+      const user = await signInWithGoogle(deps, profile);
+      await connectCalendarOnGoogleSignIn(deps, user, profile.email, token);
+      await signIn(deps, request, reply, user.id);
+      return reply.redirect('/', 303);
+    } catch (error) {
+      if (error instanceof AppError && error.message === GOOGLE_EMAIL_IN_USE) {
+        return reply.redirect(`/login?error=${GOOGLE_EMAIL_IN_USE}`, 303);
+      }
+      request.log.warn({ reason: failureReason(error) }, 'Google sign-in failed');
+      return reply.redirect('/login?error=google_failed', 303);
+    }
+  }),
+  navigation('/api/auth/google/calendar', 'Start connecting a Google Calendar', async ({ request, reply }) => {
+    if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
+    const google = request.server.googleCalendar;
+    if (!google) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+    return reply.redirect(await google.generateAuthorizationUri(request, reply), 303);
+  }),
+  navigation(GOOGLE_CALENDAR_CALLBACK, "Google's return from connecting a calendar", async ({ deps, request, reply }) => {
+    if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
+    const google = request.server.googleCalendar;
+    if (googleDeclined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+    try {
+      if (!google) throw new AppError('UNAVAILABLE', 'Google Calendar is not configured');
+      const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
+      await connectGoogleCalendar(deps, request.session.user.id, token);
+      return reply.redirect('/calendar?success=calendar_connected', 303);
+    } catch (error) {
+      request.log.warn({ reason: failureReason(error) }, 'calendar connection failed');
+      return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+    }
+  }),
+  signedInCall('GET', '/api/user/preferences', { summary: 'Your preferences', answer: preferences }, async ({ deps, userId }) =>
+    getPreferences(deps, userId),
+  ),
+  signedInCall(
+    'PUT',
+    '/api/user/preferences',
+    { summary: 'Change your preferences', body: updatePreferencesInput, answer: preferences },
+    async ({ deps, body, userId }) => savePreferences(deps, userId, body.preferences),
+  ),
+  signedInCall(
+    'PUT',
+    '/api/user/selected-activities',
+    { summary: 'Choose the activities of your breaks', body: selectedActivitiesInput, answer: selectedActivitiesAnswer },
+    async ({ deps, body, userId }) => saveSelectedActivities(deps, userId, body),
+  ),
+  publicCall(
+    'GET',
+    '/api/break-activities',
+    { summary: 'The activity catalogue', answer: z.array(breakActivity) },
+    async ({ deps }) => listBreakActivities(deps),
+  ),
+  signedInCall(
+    'GET',
+    '/api/calendar-events',
+    { summary: 'Your calendar events', answer: z.array(calendarEvent) },
+    async ({ deps, userId }) => listCalendarEvents(deps, userId),
+  ),
+  signedInCall(
     'GET',
     '/api/upcoming-breaks',
+    { summary: 'Your upcoming breaks', answer: z.array(breakSession), readsUpcomingBreaks: true },
     async ({ deps, request, userId }) => listUpcomingBreaks(deps, userId, request.upcomingBreaks),
-    { readsUpcomingBreaks: true },
   ),
-  forSignedIn('POST', '/api/calendar/sync/:userId', async ({ deps, request, userId }) =>
-    syncCalendar(deps, userId, userIdParam.parse(request.params).userId),
+  signedInCall(
+    'POST',
+    '/api/calendar/sync/:userId',
+    { summary: 'Sync your calendar now', params: userIdParam, answer: calendarSyncResult },
+    async ({ deps, params, userId }) => syncCalendar(deps, userId, params.userId),
   ),
-  forSignedIn('POST', '/api/refresh-breakers/:userId', async ({ deps, request, userId }) =>
-    refreshBreaks(deps, userId, userIdParam.parse(request.params).userId),
+  signedInCall(
+    'POST',
+    '/api/refresh-breakers/:userId',
+    { summary: 'Place your breaks again', params: userIdParam, answer: refreshBreaksResult },
+    async ({ deps, params, userId }) => refreshBreaks(deps, userId, params.userId),
   ),
-  forSignedIn('PATCH', '/api/break-sessions/:id', async ({ deps, request, userId }) => {
-    const { id } = idParam.parse(request.params);
-    return recordBreakOutcome(deps, userId, id, breakSessionPatch.parse(request.body));
-  }),
-  forSignedIn('DELETE', '/api/break-sessions/:id', async ({ deps, request, userId }) =>
-    removeBreak(deps, userId, idParam.parse(request.params).id),
+  signedInCall(
+    'PATCH',
+    '/api/break-sessions/:id',
+    { summary: 'Complete or skip a break', params: idParam, body: breakSessionPatch, answer: breakSession },
+    async ({ deps, params, body, userId }) => recordBreakOutcome(deps, userId, params.id, body),
   ),
-  forSignedIn('PUT', '/api/calendar/ics-feed', async ({ deps, request, userId }) =>
-    connectIcsFeed(deps, userId, icsFeedInput.parse(request.body).url),
+  signedInCall(
+    'DELETE',
+    '/api/break-sessions/:id',
+    { summary: 'Remove a break', params: idParam, answer: okAnswer },
+    async ({ deps, params, userId }) => removeBreak(deps, userId, params.id),
   ),
-  forSignedIn('DELETE', '/api/calendar/ics-feed', async ({ deps, userId }) => disconnectIcsFeed(deps, userId)),
+  signedInCall(
+    'PUT',
+    '/api/calendar/ics-feed',
+    { summary: 'Connect (or replace) a read-only ICS feed', body: icsFeedInput, answer: icsFeedConnected },
+    async ({ deps, body, userId }) => connectIcsFeed(deps, userId, body.url),
+  ),
+  signedInCall(
+    'DELETE',
+    '/api/calendar/ics-feed',
+    { summary: 'Disconnect the ICS feed', answer: okAnswer },
+    async ({ deps, userId }) => disconnectIcsFeed(deps, userId),
+  ),
+  signedInCall(
+    'POST',
+    '/api/calendar/breaks-feed',
+    { summary: 'Create (or replace) the private address of your breaks feed', answer: breaksFeedAnswer },
+    async ({ deps, userId }) => createBreaksFeed(deps, userId),
+  ),
+  signedInCall(
+    'DELETE',
+    '/api/calendar/breaks-feed',
+    { summary: 'Turn off your breaks feed (its address answers 404)', answer: okAnswer },
+    async ({ deps, userId }) => revokeBreaksFeed(deps, userId),
+  ),
+  {
+    method: 'GET',
+    url: BREAKS_FEED_ROUTE,
+    summary: 'Your upcoming breaks as an iCalendar feed: the private address is the key, no cookie is needed',
+    params: breaksFeedTokenParam,
+    answer: { calendar: true },
+    readByPrivateAddress: true,
+    async handle({ deps, request, reply }) {
+      const { token } = breaksFeedTokenParam.parse(request.params);
+      const calendar = await readBreaksFeed(deps, token, request.ip);
+      reply.type('text/calendar; charset=utf-8');
+      return calendar;
+    },
+  },
 ];

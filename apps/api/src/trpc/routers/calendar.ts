@@ -1,5 +1,6 @@
 import { icsFeedInput, userIdParam } from '@breaker/api-contract';
 import { listCalendarEvents, syncCalendar } from '../../services/calendar.js';
+import { breaksFeedStatus, createBreaksFeed, revokeBreaksFeed } from '../../services/breaks-feed.js';
 import { calendarStatus } from '../../services/calendar-status.js';
 import { connectIcsFeed, disconnectIcsFeed } from '../../services/ics-feed.js';
 import { authedProcedure, router } from '../init.js';
@@ -9,5 +10,8 @@ export const calendarRouter = router({
   status: authedProcedure.query(({ ctx }) => calendarStatus(ctx.deps, ctx.user.id)),
   connectFeed: authedProcedure.input(icsFeedInput).mutation(({ ctx, input }) => connectIcsFeed(ctx.deps, ctx.user.id, input.url)),
   disconnectFeed: authedProcedure.mutation(({ ctx }) => disconnectIcsFeed(ctx.deps, ctx.user.id)),
+  breaksFeed: authedProcedure.query(({ ctx }) => breaksFeedStatus(ctx.deps, ctx.user.id)),
+  createBreaksFeed: authedProcedure.mutation(({ ctx }) => createBreaksFeed(ctx.deps, ctx.user.id)),
+  revokeBreaksFeed: authedProcedure.mutation(({ ctx }) => revokeBreaksFeed(ctx.deps, ctx.user.id)),
   sync: authedProcedure.input(userIdParam).mutation(({ ctx, input }) => syncCalendar(ctx.deps, ctx.user.id, input.userId)),
 });
