@@ -23,6 +23,11 @@ declare module 'fastify' {
      * that checks the session, so the request costs one round trip instead of two.
      */
     readsUpcomingBreaks?: boolean;
+    /**
+     * Read by a private address instead of a session (the breaks feed): no session is read or set for it, and it
+     * answers with an ETag and 304s to whoever holds the address (conditional-reads.ts).
+     */
+    readByPrivateAddress?: boolean;
   }
 }
 

@@ -3,16 +3,6 @@ import fresh from 'fresh';
 import { hash } from 'node:crypto';
 import { TRPC_ROUTE } from '../trpc/init.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * Read by a private address instead of a session (the breaks feed): no session is read or set for it, and it
-     * answers with an ETag and 304s to whoever holds the address.
-     */
-    readByPrivateAddress?: boolean;
-  }
-}
-
 /**
  * Signed-in reads answer with an ETag over their body and `Cache-Control: private, no-cache`, so the browser keeps
  * them, asks again each time (the web app re-reads its upcoming breaks and calendar events often) and gets a 304 with

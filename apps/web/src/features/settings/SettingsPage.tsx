@@ -5,6 +5,7 @@ import { useSignedInUser } from '../auth/use-current-user';
 import { PageHeader } from '../layout/PageHeader';
 import { AccountCard } from './AccountCard';
 import { AppearanceCard } from './AppearanceCard';
+import { BreaksFeedCard } from './BreaksFeedCard';
 import { CalendarConnectionCard } from './CalendarConnectionCard';
 import { WorkScheduleCard } from './WorkScheduleCard';
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
       )}
       {preferences.data && <WorkScheduleCard preferences={preferences.data} />}
       <CalendarConnectionCard user={user} />
+      <BreaksFeedCard />
       <AppearanceCard />
       <AccountCard />
     </Stack>
