@@ -61,6 +61,9 @@ const schema = z
 
 export type Env = z.infer<typeof schema>;
 
+/** Every environment variable the processes read: deployment files may set these and no others. */
+export const SETTING_NAMES = Object.keys(schema.shape) as readonly (keyof Env)[];
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   port: number;
