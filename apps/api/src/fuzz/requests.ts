@@ -40,8 +40,8 @@ export function trpcProcedures(): Procedure[] {
 }
 
 /**
- * The REST shims parse inside their handlers, so their bodies are drawn from the procedures' input schemas and the
- * objects nested in them (the shims share these schemas), as well as from the hostile generators.
+ * REST bodies are drawn from the schemas the REST table declares, the procedures' input schemas and the objects nested
+ * in them (the shims share these schemas), as well as from the hostile generators.
  */
 function inputSchemas(): z.ZodType[] {
   const found = new Set<z.ZodType>();
@@ -51,6 +51,7 @@ function inputSchemas(): z.ZodType[] {
     if (shape && depth < 2) for (const field of Object.values(shape)) visit(field, depth + 1);
   };
   for (const procedure of trpcProcedures()) if (procedure.input) visit(procedure.input, 0);
+  for (const route of restRoutes) if (route.body) visit(route.body, 0);
   return [...found];
 }
 
