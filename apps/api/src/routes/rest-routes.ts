@@ -23,6 +23,8 @@ import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../service
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
+import { OIDC_SIGN_IN_CALLBACK } from '../oidc/oidc-client.js';
+import { finishOidcSignIn, startOidcSignIn } from '../oidc/oidc-navigation.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
@@ -171,6 +173,8 @@ export const restRoutes: RestRoute[] = [
       }
     },
   },
+  { method: 'GET', url: '/api/auth/oidc', handle: startOidcSignIn },
+  { method: 'GET', url: OIDC_SIGN_IN_CALLBACK, handle: finishOidcSignIn },
   {
     method: 'GET',
     url: '/api/auth/google/calendar',
