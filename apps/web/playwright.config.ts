@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { fakeNow, rerunUnderFakeClock } from './e2e/support/fake-clock';
-import { E2E_OPERATOR_TOKEN, GOOGLE_SPECS, STACKS, stackDataDir } from './e2e/support/stacks';
+import { E2E_OPERATOR_TOKEN, GOOGLE_SPECS, OIDC_SPECS, STACKS, stackDataDir } from './e2e/support/stacks';
 
 // E2E_FAKE_NOW=<ISO instant>: the whole run (runner, stacks, Chromium) as if it were that instant (fake-clock.ts).
 rerunUnderFakeClock();
@@ -22,12 +22,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
   },
-  // The Google specs need the fake Google of the google stack; the others run on the two stacks without a Google
-  // client (auth-google-unconfigured.spec.ts depends on that).
+  // The Google and single-sign-on specs need the fake Google and the OpenID provider of the google stack; the others
+  // run on the two stacks without them (auth-google-unconfigured.spec.ts depends on that).
   projects: stacks.map(({ name, mode, port }) => ({
     name,
     use: { baseURL: `http://127.0.0.1:${port}` },
-    ...(mode === 'embedded-google' ? { testMatch: GOOGLE_SPECS } : { testIgnore: GOOGLE_SPECS }),
+    ...(mode === 'embedded-google'
+      ? { testMatch: [...GOOGLE_SPECS, ...OIDC_SPECS] }
+      : { testIgnore: [...GOOGLE_SPECS, ...OIDC_SPECS] }),
   })),
   webServer: stacks.map(({ mode, port }) => ({
     command: `node e2e/support/start-stack.mjs ${mode} ${port} ${stackDataDir(port)}`,

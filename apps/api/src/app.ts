@@ -8,6 +8,7 @@ import { registerRequestSession, requireSignIn } from './auth/request-session.js
 import type { AppDeps } from './deps.js';
 import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
+import { registerOidcSignIn } from './oidc/oidc-client.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerApiReference } from './routes/api-reference.js';
@@ -101,6 +102,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   await registerCompression(app, baseDeps.config);
   registerHealthRoutes(app, deps);
   await registerGoogleOAuth(app, deps);
+  registerOidcSignIn(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

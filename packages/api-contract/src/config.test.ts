@@ -22,6 +22,22 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
   });
 
+  it('reads single sign-on only with its issuer, client id and secret together, https or on this machine', () => {
+    const oidc = { OIDC_ISSUER: 'https://id.example.com/realms/staff', OIDC_CLIENT_ID: 'breaker', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(parseConfig({}).oidc).toBeUndefined();
+    expect(parseConfig(oidc).oidc).toMatchObject({ clientId: 'breaker', clientSecret: 's3cret', name: 'Single sign-on' });
+    expect(parseConfig({ ...oidc, OIDC_NAME: 'Acme staff login' }).oidc?.name).toBe('Acme staff login');
+    expect(parseConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:8080/realms/dev' }).oidc?.issuer.host).toBe('127.0.0.1:8080');
+    expect(() => parseConfig({ ...oidc, OIDC_ISSUER: 'http://id.example.com' })).toThrow(/OIDC_ISSUER must be https/);
+    expect(() => parseConfig({ ...oidc, OIDC_CLIENT_SECRET: '' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+  });
+
+  it('keeps password registration open unless told otherwise', () => {
+    expect(parseConfig({}).allowRegistration).toBe(true);
+    expect(parseConfig({ ALLOW_REGISTRATION: 'false' }).allowRegistration).toBe(false);
+    expect(() => parseConfig({ ALLOW_REGISTRATION: 'no' })).toThrow(/ALLOW_REGISTRATION/);
+  });
+
   it('turns response compression off only when told', () => {
     expect(parseConfig({ COMPRESS_RESPONSES: '' }).compressResponses).toBe(true);
     expect(parseConfig({ COMPRESS_RESPONSES: 'true' }).compressResponses).toBe(true);

@@ -12,6 +12,12 @@ const onUnlessOff = z
   .optional()
   .transform((value) => value !== 'false' && value !== '0');
 
+/** An issuer's discovery, keys and tokens travel over https; plain http only to a provider on this very machine. */
+function httpsOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
@@ -25,6 +31,14 @@ const schema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_ISSUER: z
+      .url({ protocol: /^https?$/ })
+      .refine(httpsOrLoopback, 'OIDC_ISSUER must be https (plain http only for a provider on this machine)')
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).max(60).default('Single sign-on'),
+    ALLOW_REGISTRATION: onUnlessOff,
     ALLOW_DEV_LOGIN: booleanFlag,
     OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
@@ -47,6 +61,14 @@ const schema = z
         code: 'custom',
         path: ['ALLOW_DEV_LOGIN'],
         message: 'development sign-ins are refused when NODE_ENV=production',
+      });
+    }
+    const oidcSettings = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidcSettings > 0 && oidcSettings < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
       });
     }
     if (env.REDIS_URL && !env.DATABASE_URL) {
@@ -76,6 +98,10 @@ export interface Config {
   /** Cookies get `Secure` when the public origin is https. */
   secureCookies: boolean;
   google: { clientId: string; clientSecret: string; baseUrl: string | undefined } | undefined;
+  /** An OpenID Connect provider for single sign-on; `name` labels its button. */
+  oidc: { issuer: URL; clientId: string; clientSecret: string; name: string } | undefined;
+  /** Password registration; off means only single-sign-on users get in. */
+  allowRegistration: boolean;
   allowDevLogin: boolean;
   operatorToken: string | undefined;
   /** Where the worker answers `/health` and, with an operator token, `/metrics`; loopback unless told otherwise. */
@@ -144,6 +170,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, baseUrl: env.GOOGLE_BASE_URL }
         : undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: new URL(env.OIDC_ISSUER),
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME,
+          }
+        : undefined,
+    allowRegistration: env.ALLOW_REGISTRATION,
     allowDevLogin: env.ALLOW_DEV_LOGIN,
     operatorToken: env.OPERATOR_TOKEN,
     workerMetrics: { host: env.WORKER_METRICS_HOST, port: env.WORKER_METRICS_PORT },

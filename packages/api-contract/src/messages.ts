@@ -23,6 +23,8 @@ export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'That username is already taken',
   emailTaken: 'An account with that email already exists',
+  registrationClosed:
+    'Registration is closed on this server; sign in with single sign-on or ask your administrator for an account',
   foreignOrigin: 'This request came from another site and was refused',
   foreignHost: 'This server does not answer under that name',
   refreshOwnOnly: `You can only refresh your own ${PRODUCT_NAME}s...`,

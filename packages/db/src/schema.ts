@@ -30,6 +30,17 @@ export interface SessionsTable {
   development: Generated<boolean>;
 }
 
+/** A single-sign-on account: the provider's issuer and its subject id for the person, unique together. */
+export interface SignInIdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  /** The e-mail the provider gave at the first sign-in, kept for support; the account's own e-mail is users.email. */
+  email: string | null;
+  created_at: CreatedAt;
+}
+
 export interface PasswordResetTokensTable {
   token_hash: string;
   user_id: string;
@@ -141,6 +152,7 @@ export interface BreaksFeedsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  sign_in_identities: SignInIdentitiesTable;
   password_reset_tokens: PasswordResetTokensTable;
   preferences: PreferencesTable;
   break_activities: BreakActivitiesTable;
@@ -154,6 +166,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type SignInIdentityRow = Selectable<SignInIdentitiesTable>;
 export type PreferencesRow = Selectable<PreferencesTable>;
 export type PreferencesPatch = Updateable<PreferencesTable>;
 export type BreakActivityRow = Selectable<BreakActivitiesTable>;

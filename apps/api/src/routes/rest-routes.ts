@@ -40,6 +40,8 @@ import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { BREAKS_FEED_ROUTE, createBreaksFeed, readBreaksFeed, revokeBreaksFeed } from '../services/breaks-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
+import { OIDC_SIGN_IN_CALLBACK } from '../oidc/oidc-client.js';
+import { finishOidcSignIn, startOidcSignIn } from '../oidc/oidc-navigation.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
@@ -240,6 +242,8 @@ export const restRoutes: RestRoute[] = [
       return reply.redirect('/login?error=google_failed', 303);
     }
   }),
+  navigation('/api/auth/oidc', 'Start signing in with the single-sign-on provider', startOidcSignIn),
+  navigation(OIDC_SIGN_IN_CALLBACK, "The single-sign-on provider's return from signing in", finishOidcSignIn),
   navigation('/api/auth/google/calendar', 'Start connecting a Google Calendar', async ({ request, reply }) => {
     if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
     const google = request.server.googleCalendar;

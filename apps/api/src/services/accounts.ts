@@ -26,6 +26,7 @@ export async function loadUser(db: Db, user: UserRow): Promise<User> {
 }
 
 export async function register(deps: AppDeps, input: RegisterInput, address: string): Promise<{ id: string; username: string }> {
+  if (!deps.config.allowRegistration) throw new AppError('FORBIDDEN', SERVER_MESSAGES.registrationClosed);
   await deps.limits.consume('register', address, input.email);
   if (await findUserByUsername(deps.db, input.username)) throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken);
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('CONFLICT', SERVER_MESSAGES.emailTaken);

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 
 interface Capabilities {
   googleSignIn: boolean;
+  oidcSignIn: string | null;
+  registration: boolean;
   devLogin: boolean;
 }
 

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 /** The specs that need a Google (the fake one): they run only against the `google` stack, which has it. */
 export const GOOGLE_SPECS = ['**/google-*.spec.ts', '**/sync-indicator.spec.ts'];
 
+/**
+ * The specs that need the OpenID provider: the google stack has it too (start-stack.mjs), and, like Google's, a
+ * single sign-on comes back to APP_URL, which only a stack without per-test addresses keeps on one origin.
+ */
+export const OIDC_SPECS = ['**/oidc-*.spec.ts'];
+
 export interface StackDefinition {
   /** The Playwright project. */
   name: string;
@@ -31,7 +37,8 @@ export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-not-a-secret';
 export const STACKS: readonly StackDefinition[] = [
   { name: 'embedded', mode: 'embedded', port: PORT_BASE, perTestAddress: true },
   { name: 'postgres-redis', mode: 'postgres-redis', port: PORT_BASE + 1, perTestAddress: true },
-  // The embedded stack plus a fake Google (packages/fakes/src/google) as the API's GOOGLE_BASE_URL.
+  // The embedded stack plus a fake Google (packages/fakes/src/google) as the API's GOOGLE_BASE_URL, and a real OpenID
+  // provider (packages/fakes/src/oidc) as its OIDC_ISSUER.
   { name: 'google', mode: 'embedded-google', port: PORT_BASE + 2, perTestAddress: false },
 ];
 

@@ -9,12 +9,17 @@
 //                    redirect URIs are APP_URL's callbacks. It approves every authorization without a consent page
 //                    (the account login_hint names, else the first); the specs script it through its /__fake/ admin
 //                    and find it in DATA_DIR/fake-google.json ({ origin, clientId, accounts }).
+//                    It also has single sign-on: a real OpenID provider (the certified oidc-provider, from
+//                    packages/fakes/dist/oidc) on another free loopback port, as the API's OIDC_ISSUER with one
+//                    client whose redirect URI is APP_URL's callback and OIDC_NAME "Acme staff login"; its login
+//                    form takes an account's `sub` with any password. The specs find it in DATA_DIR/oidc-provider.json
+//                    ({ issuer, name, accounts }).
 // The two stacks without Google also run with ALLOW_PRIVATE_FEEDS=true, so calendar-feed.spec.ts can serve its ICS
 // feeds from loopback.
 // Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
 // DATA_DIR is wiped at start so the specs can read it; E2E_API_ENV_JSON (a JSON object of strings) adds to or
-// overrides the environment of the API and the worker, e.g. {"LOG_LEVEL":"info"} (not GOOGLE_*: which stack has a
-// Google client is fixed, see above).
+// overrides the environment of the API and the worker, e.g. {"LOG_LEVEL":"info"} (not GOOGLE_* or OIDC_*: which stack
+// has a Google client and a single-sign-on provider is fixed, see above).
 // Stops the children on SIGTERM/SIGINT and cleans up after them.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +43,7 @@ const dataDir = dataDirArgument ?? join(tmpdir(), `breaker-e2e-${port}`);
 const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
 const fakeGoogleModule = new URL('../../../../packages/fakes/dist/google/index.js', import.meta.url);
+const oidcProviderModule = new URL('../../../../packages/fakes/dist/oidc/index.js', import.meta.url);
 const appUrl = `http://127.0.0.1:${port}`;
 
 /** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */
@@ -68,6 +74,18 @@ const GOOGLE_ACCOUNTS = [
   },
 ];
 
+/** Breaker as registered with the single-sign-on provider, as an administrator registers it in Keycloak or Authentik. */
+const OIDC_CLIENT = {
+  clientId: 'breaker-e2e',
+  clientSecret: 'breaker-e2e-oidc-secret',
+  redirectUris: [`${appUrl}/api/auth/oidc/callback`],
+};
+const OIDC_NAME = 'Acme staff login';
+/** The provider's accounts: its login form takes the `sub`. */
+const OIDC_ACCOUNTS = [
+  { sub: 'katherine', email: 'katherine@acme.example', name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' },
+];
+
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
@@ -82,6 +100,11 @@ for (const name of [
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
   'GOOGLE_BASE_URL',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_NAME',
+  'ALLOW_REGISTRATION',
   'OPERATOR_TOKEN',
   'TRUST_PROXY',
   'ALLOW_PRIVATE_FEEDS',
@@ -193,7 +216,9 @@ function extraEnv() {
   for (const [name, value] of Object.entries(extra)) {
     if (typeof value !== 'string') throw new Error(`E2E_API_ENV_JSON: ${name} must be a string`);
     // Which stacks have a Google client is fixed: the google-* specs need the fake, the others need none.
-    if (name.startsWith('GOOGLE_')) throw new Error(`E2E_API_ENV_JSON: ${name} is set by the embedded-google stack only`);
+    if (name.startsWith('GOOGLE_') || name.startsWith('OIDC_')) {
+      throw new Error(`E2E_API_ENV_JSON: ${name} is set by the embedded-google stack only`);
+    }
   }
   return extra;
 }
@@ -228,10 +253,39 @@ async function startGoogle() {
   return google;
 }
 
+/** Starts the OpenID provider from the built fakes package and makes it the API's single sign-on. */
+async function startOidcProvider() {
+  let module;
+  try {
+    module = await import(oidcProviderModule.href);
+  } catch (error) {
+    throw new Error(
+      `cannot load the OpenID provider from ${fileURLToPath(oidcProviderModule)}; run \`npx turbo run build\` first`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const provider = await module.startTestOidcProvider({ host: '127.0.0.1', clients: [OIDC_CLIENT], accounts: OIDC_ACCOUNTS });
+  Object.assign(env, {
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
+    OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+    OIDC_NAME,
+  });
+  const about = { issuer: provider.issuer, name: OIDC_NAME, accounts: OIDC_ACCOUNTS };
+  writeFileSync(join(dataDir, 'oidc-provider.json'), `${JSON.stringify(about, null, 2)}\n`);
+  return provider;
+}
+
 let database;
 let smtpServer;
 let fakeGoogle;
-if (mode === 'embedded-google') fakeGoogle = await startGoogle();
+let oidcProvider;
+if (mode === 'embedded-google') {
+  fakeGoogle = await startGoogle();
+  oidcProvider = await startOidcProvider();
+}
 if (mode === 'postgres-redis') {
   database = `breaker_e2e_${randomBytes(6).toString('hex')}`;
   psql(`CREATE DATABASE ${database}`);
@@ -253,6 +307,7 @@ if (mode === 'postgres-redis') children.push(spawn(process.execPath, [workerMain
 function cleanUp() {
   smtpServer?.close();
   void fakeGoogle?.close();
+  void oidcProvider?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!database) return;
   try {

@@ -47,7 +47,7 @@ export function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRo
   return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
 }
 
-/** Keeps a Google account's name and picture current at each sign-in. */
+/** Keeps a single-sign-on account's name and picture current at each sign-in (Google, OpenID Connect). */
 export async function updateGoogleProfile(
   db: Db,
   userId: string,

@@ -27,6 +27,9 @@ const accountProcedures = {
   /** What this server offers at sign-in, so the screens never show a dead button. */
   capabilities: publicProcedure.query(({ ctx }) => ({
     googleSignIn: ctx.deps.config.google !== undefined,
+    /** The single-sign-on button's label (OIDC_NAME); null without a provider. */
+    oidcSignIn: ctx.deps.config.oidc?.name ?? null,
+    registration: ctx.deps.config.allowRegistration,
     devLogin: ctx.deps.config.allowDevLogin,
   })),
 };

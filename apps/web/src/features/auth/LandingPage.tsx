@@ -6,6 +6,7 @@ import { BrandMark } from '../layout/BrandMark';
 import { AnchorLink, ButtonLink } from '../layout/links';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { LandingSteps } from './LandingSteps';
+import { OidcSignInButton } from './OidcSignInButton';
 import { useCapabilities } from './use-capabilities';
 
 const BREAK_KINDS = [
@@ -17,7 +18,7 @@ const BREAK_KINDS = [
 
 export function LandingPage() {
   useDocumentTitle(`${PRODUCT_NAME} · Short wellness breaks between your meetings`);
-  const { devLogin } = useCapabilities();
+  const { devLogin, registration } = useCapabilities();
   return (
     <Box component="main">
       <Container size="lg" py="md">
@@ -39,13 +40,16 @@ export function LandingPage() {
             minutes, so you come back to the next meeting rested. Free to start.
           </Text>
           <Group justify="center" gap="sm">
-            <ButtonLink to="/register" size="md">
-              Create Account
-            </ButtonLink>
+            {registration && (
+              <ButtonLink to="/register" size="md">
+                Create Account
+              </ButtonLink>
+            )}
             <ButtonLink to="/login" size="md" variant="default">
               Sign In
             </ButtonLink>
           </Group>
+          <OidcSignInButton variant="outline" size="md" />
           <GoogleSignInButton variant="outline" size="md" />
           <Stack gap={4}>
             <Text fz="sm" c="dimmed">

@@ -9,13 +9,14 @@ import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
 import { DevelopmentSignIn } from './DevelopmentSignIn';
+import { OidcSignInButton } from './OidcSignInButton';
 import type { SignInReturnParams } from './sign-in-return';
 import { useCapabilities } from './use-capabilities';
 import { useSignInReturnNotice } from './use-sign-in-return-notice';
 
 export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }) {
   useSignInReturnNotice(returnParams);
-  const { devLogin } = useCapabilities();
+  const { devLogin, oidcSignIn, registration } = useCapabilities();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -46,9 +47,11 @@ export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }
       title="Sign in"
       subtitle="Welcome back. Your breaks are waiting."
       footer={
-        <>
-          New here? <AnchorLink to="/register">Create an account</AnchorLink>
-        </>
+        registration ? (
+          <>
+            New here? <AnchorLink to="/register">Create an account</AnchorLink>
+          </>
+        ) : undefined
       }
     >
       <form onSubmit={submit} noValidate>
@@ -70,6 +73,12 @@ export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }
           </Button>
         </Stack>
       </form>
+      {oidcSignIn && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <OidcSignInButton fullWidth variant="default" />
+        </>
+      )}
       <Divider label={devLogin ? 'Development' : 'Trouble signing in?'} labelPosition="center" />
       <DevelopmentSignIn withTestUser={devLogin} />
     </AuthCard>

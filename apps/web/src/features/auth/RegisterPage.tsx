@@ -1,5 +1,5 @@
 import { registerInput } from '@breaker/api-contract';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../errors';
@@ -8,10 +8,39 @@ import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
+import { OidcSignInButton } from './OidcSignInButton';
+import { useCapabilities } from './use-capabilities';
 
 const EMPTY_FORM = { username: '', email: '', password: '', confirmPassword: '' };
 
+const ALREADY_HAVE_ACCOUNT = (
+  <>
+    Already have an account? <AnchorLink to="/login">Sign in</AnchorLink>
+  </>
+);
+
+/** ALLOW_REGISTRATION=false: only single-sign-on users get in, so the form would only meet a refusal. */
+function RegistrationClosed() {
+  return (
+    <AuthCard
+      title="Registration is closed"
+      subtitle="This server does not create accounts with a password."
+      footer={ALREADY_HAVE_ACCOUNT}
+    >
+      <Stack gap="md">
+        <Text>Sign in with your organisation's single sign-on, or ask your administrator for an account.</Text>
+        <OidcSignInButton fullWidth />
+      </Stack>
+    </AuthCard>
+  );
+}
+
 export function RegisterPage() {
+  const { registration } = useCapabilities();
+  return registration ? <RegistrationForm /> : <RegistrationClosed />;
+}
+
+function RegistrationForm() {
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY_FORM);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -40,11 +69,7 @@ export function RegisterPage() {
     <AuthCard
       title="Create your account"
       subtitle="Short, healthy breaks between your meetings. Free to start."
-      footer={
-        <>
-          Already have an account? <AnchorLink to="/login">Sign in</AnchorLink>
-        </>
-      }
+      footer={ALREADY_HAVE_ACCOUNT}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

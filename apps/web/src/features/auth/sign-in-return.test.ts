@@ -21,6 +21,17 @@ describe('signInReturnNotice', () => {
     expect(signInReturnNotice({ error: 'google_failed' })?.message).toBe('Google sign-in did not complete. Please try again.');
   });
 
+  it('words how a single sign-on came back', () => {
+    expect(signInReturnNotice({ error: 'oidc_email_in_use' })).toEqual({
+      title: 'Single sign-on failed',
+      message: 'An account with this email already exists. Sign in the way you did before.',
+    });
+    expect(signInReturnNotice({ error: 'oidc_unavailable' })?.message).toBe(
+      'The sign-on provider could not be reached. Please try again later.',
+    );
+    expect(signInReturnNotice({ error: 'oidc_failed' })?.title).toBe('Single sign-on failed');
+  });
+
   it('says nothing without an error or for an unknown one', () => {
     expect(signInReturnNotice({})).toBeUndefined();
     expect(signInReturnNotice({ error: 'toString' })).toBeUndefined();

@@ -1,4 +1,4 @@
-/** Query parameters the Google sign-in round trip comes back with (on /login and /google-login). */
+/** Query parameters the Google and single-sign-on round trips come back with (on /login and /google-login). */
 export interface SignInReturnParams {
   error?: string;
 }
@@ -7,14 +7,29 @@ export function signInReturnSearch(search: Record<string, unknown>): SignInRetur
   return typeof search.error === 'string' ? { error: search.error } : {};
 }
 
-const GOOGLE_SIGN_IN_ERRORS = new Map([
-  ['google_email_in_use', 'An account with this email already exists. Sign in with your password.'],
-  ['google_failed', 'Google sign-in did not complete. Please try again.'],
+const GOOGLE_FAILED = 'Google sign-in failed';
+const SINGLE_SIGN_ON_FAILED = 'Single sign-on failed';
+
+const SIGN_IN_ERRORS = new Map([
+  [
+    'google_email_in_use',
+    { title: GOOGLE_FAILED, message: 'An account with this email already exists. Sign in with your password.' },
+  ],
+  ['google_failed', { title: GOOGLE_FAILED, message: 'Google sign-in did not complete. Please try again.' }],
+  [
+    'oidc_email_in_use',
+    { title: SINGLE_SIGN_ON_FAILED, message: 'An account with this email already exists. Sign in the way you did before.' },
+  ],
+  ['oidc_failed', { title: SINGLE_SIGN_ON_FAILED, message: 'Single sign-on did not complete. Please try again.' }],
+  [
+    'oidc_unavailable',
+    { title: SINGLE_SIGN_ON_FAILED, message: 'The sign-on provider could not be reached. Please try again later.' },
+  ],
+  ['oidc_not_configured', { title: SINGLE_SIGN_ON_FAILED, message: 'Single sign-on is not configured on this server.' }],
 ]);
 
 /** The destructive toast /login shows for an `error` parameter; undefined for anything it does not know. */
 export function signInReturnNotice({ error }: SignInReturnParams): { title: string; message: string } | undefined {
   // A Map, so that ?error=toString finds nothing rather than Object.prototype.toString.
-  const message = error === undefined ? undefined : GOOGLE_SIGN_IN_ERRORS.get(error);
-  return message === undefined ? undefined : { title: 'Google sign-in failed', message };
+  return error === undefined ? undefined : SIGN_IN_ERRORS.get(error);
 }
