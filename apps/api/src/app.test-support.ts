@@ -7,7 +7,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
-import { createMailer } from '@breaker/jobs';
+import { createMailer, createPushSender } from '@breaker/jobs';
+import { testVapidKeys } from '@breaker/jobs/testing';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 
@@ -33,6 +34,8 @@ export async function startTestApp(
     now?: () => Date;
     /** The BullMQ queues the operators' dashboard shows. */
     queues?: readonly Queue[];
+    /** The first wait before a push is tried again; short in tests. */
+    pushRetryBaseMs?: number;
   } = {},
 ): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
@@ -40,6 +43,11 @@ export async function startTestApp(
   const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
   const cipher = createTokenCipher(randomBytes(32));
+  const push = createPushSender({
+    vapid: config.push.vapidKeys ?? testVapidKeys(),
+    contact: config.push.contact,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+  });
   const jobs = options.jobs
     ? await options.jobs(database, logger)
     : createInProcessRunner({
@@ -53,6 +61,7 @@ export async function startTestApp(
         allowPrivateFeeds: config.allowPrivateFeeds,
         googleRetry: { sleep: () => Promise.resolve() },
         googleTimeoutMs: 1000,
+        push: { sender: push, retryBaseMs: options.pushRetryBaseMs ?? 50 },
       });
   const app = await buildApp({
     deps: {
@@ -62,6 +71,7 @@ export async function startTestApp(
       jobs,
       limits: createAbuseLimits(),
       cipher,
+      push,
       now,
       ...(options.queues ? { queues: options.queues } : {}),
     },

@@ -10,6 +10,9 @@ import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 export function createInProcessRunner(deps: HostDeps, options: { schedule?: boolean } = {}): JobRunner {
   const deduplicated = deduplicatedRuns();
   const underWay = new Set<Promise<unknown>>();
+  // Jobs waiting for their time (a break's reminder), by deduplication id: asking again joins the one waiting. Lost
+  // when the process stops; the maintenance sweep asks for them again once it is back.
+  const later = new Map<string, NodeJS.Timeout>();
   const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }): Promise<JobResult<N>> => {
     const { deduplication } = prepareJob(job);
     const run = deduplicated(deduplication, () => runJob(host, job.name as N, job.payload));
@@ -18,15 +21,24 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
     run.then(forget, forget);
     return run;
   };
+  const runInBackground = (job: JobRequest) =>
+    void start(job).catch((error: unknown) =>
+      deps.log.warn(
+        { err: error, queue: job.name, userId: 'userId' in job.payload ? job.payload.userId : undefined },
+        'job failed',
+      ),
+    );
   const host: JobHost = {
     deps,
     async queue(job) {
-      void start(job).catch((error: unknown) =>
-        deps.log.warn(
-          { err: error, queue: job.name, userId: 'userId' in job.payload ? job.payload.userId : undefined },
-          'job failed',
-        ),
-      );
+      const { deduplication, delayMs } = prepareJob(job);
+      if (delayMs <= 0) return runInBackground(job);
+      if (later.has(deduplication.id)) return;
+      const timer = setTimeout(() => {
+        later.delete(deduplication.id);
+        runInBackground(job);
+      }, delayMs).unref();
+      later.set(deduplication.id, timer);
     },
   };
   const timers = (options.schedule ? SCHEDULED_JOBS : []).map(({ everyMs, job }) =>
@@ -56,6 +68,8 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
     async ping() {},
     async close() {
       for (const timer of timers) clearInterval(timer);
+      for (const timer of later.values()) clearTimeout(timer);
+      later.clear();
       await Promise.allSettled(underWay);
       deps.mailer.close();
     },
