@@ -41,6 +41,21 @@ describe('Web Push subscriptions and the test notification', () => {
     expect(key[0]).toBe(4);
   });
 
+  it('keeps the reminder lead time (0, 1 or 5 minutes, 1 unless chosen) and the calendar alerts switch', async () => {
+    expect((await client.request('GET', '/api/user/preferences')).json()).toMatchObject({
+      reminderLeadMinutes: 1,
+      calendarAlertsEnabled: true,
+    });
+    const saved = await client.request('PUT', '/api/user/preferences', { preferences: { reminderLeadMinutes: 5 } });
+    expect(saved.json()).toMatchObject({ reminderLeadMinutes: 5 });
+    for (const lead of [2, -1, 1.5, '5']) {
+      const refused = await client.request('PUT', '/api/user/preferences', { preferences: { reminderLeadMinutes: lead } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/0, 1 or 5/);
+    }
+    await client.request('PUT', '/api/user/preferences', { preferences: { reminderLeadMinutes: 1 } });
+  });
+
   it('stores a subscription, lists it without keys, updates it when sent again, and sends the test to it', async () => {
     const device = service.subscribe();
     const first = await subscribe(client, device);
