@@ -42,7 +42,10 @@ export async function startTestApp(
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
-  const cipher = createTokenCipher(randomBytes(32));
+  // A test sharing the database with a worker process gives both the same key.
+  const cipher = createTokenCipher(
+    config.tokenEncryptionKey ? Buffer.from(config.tokenEncryptionKey, 'base64') : randomBytes(32),
+  );
   const push = createPushSender({
     vapid: config.push.vapidKeys ?? testVapidKeys(),
     contact: config.push.contact,

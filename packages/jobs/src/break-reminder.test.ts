@@ -1,6 +1,6 @@
 import { QUEUES, type BreakReminderPayload, type JobRequest } from '@breaker/api-contract';
-import { createTokenCipher, savePushSubscription, type Db } from '@breaker/db';
-import { insertTestUser, openTestDatabase } from '@breaker/db/testing';
+import { createTokenCipher, insertSchedulingRun, replaceScheduledBreaks, savePushSubscription, type Db } from '@breaker/db';
+import { insertTestUser, openTestDatabase, testPlanningRun } from '@breaker/db/testing';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '@breaker/fakes/push';
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
@@ -185,6 +185,23 @@ describe('break reminders', () => {
       sent: 1,
     });
     expect(service.deliveries(planted.device.endpoint)).toHaveLength(2);
+  });
+
+  it('a break planned again at the same time is not announced again', async () => {
+    const planted = await userWithBreak(30_000);
+    await remind({ breakId: planted.breakId, startsAt: planted.startsAt, remindAt: planted.startsAt - MINUTE });
+    const runId = await insertSchedulingRun(database.db, testPlanningRun(planted.userId));
+    const [replanned] = await replaceScheduledBreaks(
+      database.db,
+      planted.userId,
+      new Date(planted.startsAt - MINUTE),
+      new Date(planted.startsAt + MINUTE),
+      [{ activityId, scheduledTime: new Date(planted.startsAt), duration: 5, placementReason: 'again' }],
+      runId,
+    );
+    expect(replanned!.id).not.toBe(planted.breakId);
+    expect(await sweepFor(replanned!.id)).toEqual([]);
+    expect(service.deliveries(planted.device.endpoint)).toHaveLength(1);
   });
 
   it('retries 429 after its Retry-After and 500 with backoff, then delivers', async () => {

@@ -2,6 +2,7 @@ import { AppError, isAppError, QUEUES, SERVER_MESSAGES, type JobRequest } from '
 import { prepareJob, runJob, SCHEDULED_JOBS, type HostDeps, type JobHost, type JobResult } from '@breaker/jobs';
 import { deduplicatedRuns } from './deduplicated-runs.js';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
+import { timedRuns } from './timed-runs.js';
 
 /**
  * Without Redis the API hosts the jobs itself: the same registry and job functions as the worker, with BullMQ's
@@ -10,9 +11,7 @@ import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 export function createInProcessRunner(deps: HostDeps, options: { schedule?: boolean } = {}): JobRunner {
   const deduplicated = deduplicatedRuns();
   const underWay = new Set<Promise<unknown>>();
-  // Jobs waiting for their time (a break's reminder), by deduplication id: asking again joins the one waiting. Lost
-  // when the process stops; the maintenance sweep asks for them again once it is back.
-  const later = new Map<string, NodeJS.Timeout>();
+  const timed = timedRuns();
   const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }): Promise<JobResult<N>> => {
     const { deduplication } = prepareJob(job);
     const run = deduplicated(deduplication, () => runJob(host, job.name as N, job.payload));
@@ -33,12 +32,7 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
     async queue(job) {
       const { deduplication, delayMs } = prepareJob(job);
       if (delayMs <= 0) return runInBackground(job);
-      if (later.has(deduplication.id)) return;
-      const timer = setTimeout(() => {
-        later.delete(deduplication.id);
-        runInBackground(job);
-      }, delayMs).unref();
-      later.set(deduplication.id, timer);
+      timed.later(deduplication.id, delayMs, () => runInBackground(job));
     },
   };
   const timers = (options.schedule ? SCHEDULED_JOBS : []).map(({ everyMs, job }) =>
@@ -68,8 +62,7 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
     async ping() {},
     async close() {
       for (const timer of timers) clearInterval(timer);
-      for (const timer of later.values()) clearTimeout(timer);
-      later.clear();
+      timed.cancelAll();
       await Promise.allSettled(underWay);
       deps.mailer.close();
     },

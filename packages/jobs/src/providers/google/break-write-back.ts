@@ -78,7 +78,9 @@ export async function writeBreaksBack(
   const retry = options.retry ?? {};
   // With booking turned off the calendar should hold none of Breaker's events: the same pass removes them all.
   const scheduled = options.bookingEnabled ? await listScheduledBreaksBetween(deps.db, userId, window.from, window.to) : [];
-  const desired = new Map(scheduled.map((b) => [breakEventId(userId, b.scheduled_time), desiredEvent(userId, b, options.alertsEnabled)]));
+  const desired = new Map(
+    scheduled.map((b) => [breakEventId(userId, b.scheduled_time), desiredEvent(userId, b, options.alertsEnabled)]),
+  );
   const existing = new Map<string, calendar_v3.Schema$Event>();
   let pageToken: string | undefined;
   do {
