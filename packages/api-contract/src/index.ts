@@ -11,3 +11,4 @@ export * from './breaks.js';
 export * from './jobs.js';
 export * from './analytics.js';
 export * from './answers.js';
+export * from './push.js';

@@ -39,6 +39,7 @@ function successResponses(route: RestRoute): Record<string, unknown> {
   if ('redirect' in answer) {
     return { '303': { description: 'A page of the web app', headers: { Location: { schema: { type: 'string' } } } } };
   }
+  if ('empty' in answer) return { '204': { description: 'Done; no content' } };
   if ('calendar' in answer) {
     return {
       '200': { description: 'An iCalendar document', content: { 'text/calendar': { schema: { type: 'string' } } } },

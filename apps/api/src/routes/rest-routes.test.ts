@@ -20,6 +20,10 @@ const SIGNED_IN_CALLS = [
   'DELETE /api/calendar/ics-feed',
   'POST /api/calendar/breaks-feed',
   'DELETE /api/calendar/breaks-feed',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
+  'GET /api/push/subscriptions',
+  'POST /api/push/test',
 ];
 
 /** The tRPC procedures open to anyone: signing in and up, and what the sign-in page shows. */
@@ -37,6 +41,7 @@ const PUBLIC_PROCEDURES = new Set([
   'auth.capabilities',
   'auth.oauthConfig',
   'activities.list',
+  'push.publicKey',
 ]);
 
 /** Path parameters that fail their schema, and bodies that fail parsing, size or content type. */

@@ -20,6 +20,12 @@ import {
   icsFeedInput,
   idParam,
   loginInput,
+  pushDevice,
+  pushEndpointInput,
+  pushPublicKey,
+  pushSubscribed,
+  pushSubscriptionInput,
+  pushTestResult,
   registerInput,
   resetPasswordInput,
   selectedActivitiesInput,
@@ -45,6 +51,7 @@ import { finishOidcSignIn, startOidcSignIn } from '../oidc/oidc-navigation.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
+import { listPushDevices, readPushPublicKey, sendTestPush, subscribeToPush, unsubscribeFromPush } from '../services/push.js';
 
 interface RouteContext {
   deps: AppDeps;
@@ -59,7 +66,9 @@ export type RouteAnswer =
   /** A browser navigation: a 303 to a page of the web app. */
   | { redirect: true }
   /** An iCalendar document. */
-  | { calendar: true };
+  | { calendar: true }
+  /** Nothing: 204 No Content. */
+  | { empty: true };
 
 /** A route as Fastify serves it: the development sign-ins use this alone (development-routes.ts). */
 export interface ServedRoute {
@@ -359,4 +368,37 @@ export const restRoutes: RestRoute[] = [
       return calendar;
     },
   },
+  publicCall('GET', '/api/push/public-key', { summary: "The server's Web Push (VAPID) public key", answer: pushPublicKey }, async ({ deps }) =>
+    readPushPublicKey(deps),
+  ),
+  signedInCall(
+    'POST',
+    '/api/push/subscriptions',
+    { summary: "Store this browser's push subscription", body: pushSubscriptionInput, answer: pushSubscribed, status: 201 },
+    async ({ deps, request, body, userId }) => subscribeToPush(deps, userId, body, request.headers['user-agent']),
+  ),
+  {
+    method: 'DELETE',
+    url: '/api/push/subscriptions',
+    summary: "Remove a device's push subscription",
+    body: pushEndpointInput,
+    answer: { empty: true },
+    signedIn: true,
+    async handle({ deps, request, reply }) {
+      await unsubscribeFromPush(deps, requireUser(request).id, pushEndpointInput.parse(request.body).endpoint);
+      return reply.code(204).send();
+    },
+  },
+  signedInCall(
+    'GET',
+    '/api/push/subscriptions',
+    { summary: 'Your devices that get reminders', answer: z.array(pushDevice) },
+    async ({ deps, userId }) => listPushDevices(deps, userId),
+  ),
+  signedInCall(
+    'POST',
+    '/api/push/test',
+    { summary: 'Send a test notification to each of your devices', answer: pushTestResult },
+    async ({ deps, userId }) => sendTestPush(deps, userId),
+  ),
 ];

@@ -5,6 +5,7 @@ import * as pinnedBreaks from './2026-11-22T0003-pinned-breaks.js';
 import * as normalisedNamesAndUsableZones from './2026-11-25T0004-normalised-names-and-usable-zones.js';
 import * as breaksNeverOverlap from './2026-11-25T0005-breaks-never-overlap.js';
 import * as developmentSessions from './2026-11-25T0006-development-sessions.js';
+import * as pushSubscriptions from './2026-11-26T0007-push-subscriptions.js';
 import * as signInIdentities from './2026-11-26T0010-sign-in-identities.js';
 import * as breaksFeed from './2026-11-26T0011-breaks-feed.js';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0004-normalised-names-and-usable-zones': normalisedNamesAndUsableZones,
   '2026-11-25T0005-breaks-never-overlap': breaksNeverOverlap,
   '2026-11-25T0006-development-sessions': developmentSessions,
+  '2026-11-26T0007-push-subscriptions': pushSubscriptions,
   '2026-11-26T0010-sign-in-identities': signInIdentities,
   '2026-11-26T0011-breaks-feed': breaksFeed,
 };
