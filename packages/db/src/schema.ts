@@ -1,3 +1,4 @@
+import type { CalendarProvider } from '@breaker/api-contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -13,7 +14,7 @@ export interface UsersTable {
   last_name: string | null;
   profile_image_url: string | null;
   google_subject: string | null;
-  calendar_provider: 'google' | 'ics' | null;
+  calendar_provider: CalendarProvider | null;
   is_onboarding_completed: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -85,7 +86,7 @@ export interface BreakSessionsTable {
 export interface CalendarConnectionsTable {
   id: Generated<string>;
   user_id: string;
-  provider: 'google' | 'ics';
+  provider: CalendarProvider;
   account_email: string | null;
   /** AES-GCM ciphertext; the key never touches the database. */
   refresh_token_encrypted: string | null;
