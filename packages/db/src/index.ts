@@ -20,3 +20,4 @@ export * from './queries/calendar.js';
 export { sql } from 'kysely';
 export * from './queries/analytics.js';
 export * from './queries/placement.js';
+export * from './queries/connection-calendars.js';

@@ -91,6 +91,8 @@ export interface CalendarConnectionsTable {
   /** AES-GCM ciphertext; the key never touches the database. */
   refresh_token_encrypted: string | null;
   feed_url_encrypted: string | null;
+  /** A CalDAV account's URL, user name and password, sealed like the refresh token. */
+  credentials_encrypted: Generated<string | null>;
   scopes: string | null;
   status: Generated<'active' | 'needs_reconnection'>;
   last_synced_at: Timestamp | null;
@@ -103,6 +105,27 @@ export interface CalendarSyncStateTable {
   sync_token: string | null;
   window_end: Timestamp | null;
   updated_at: UpdatedAt;
+}
+
+/** A calendar of a connection with several (CalDAV): whether its events are busy time, whether breaks go into it. */
+export interface ConnectionCalendarsTable {
+  connection_id: string;
+  calendar_id: string;
+  name: string;
+  busy: boolean;
+  write_target: boolean;
+}
+
+/** A break Breaker wrote into a calendar, with the ETag the server gave it. */
+export interface CalendarWrittenEventsTable {
+  connection_id: string;
+  external_id: string;
+  calendar_id: string;
+  href: string;
+  etag: string | null;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  summary: string;
 }
 
 export interface CalendarEventsTable {
@@ -141,6 +164,8 @@ export interface Database {
   calendar_connections: CalendarConnectionsTable;
   calendar_sync_state: CalendarSyncStateTable;
   calendar_events: CalendarEventsTable;
+  connection_calendars: ConnectionCalendarsTable;
+  calendar_written_events: CalendarWrittenEventsTable;
   scheduling_runs: SchedulingRunsTable;
 }
 

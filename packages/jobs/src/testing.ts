@@ -23,3 +23,4 @@ export function databaseOnlyHost(deps: JobDeps): JobHost {
 }
 
 export { largeFeed, type LargeFeedOptions } from './providers/ics/large-feed.test-support.js';
+export { startRadicale, type RadicaleServer } from './providers/caldav/radicale.test-support.js';

@@ -2,6 +2,8 @@ import {
   AppError,
   breakSessionPatch,
   forgotPasswordInput,
+  caldavCalendarsInput,
+  caldavInput,
   icsFeedInput,
   idParam,
   loginInput,
@@ -20,6 +22,7 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../services/google-calendar-connect.js';
+import { chooseCalendars, connectCalDavAccount, disconnectCalDavAccount, listCalDavCalendars } from '../services/caldav.js';
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
@@ -238,4 +241,12 @@ export const restRoutes: RestRoute[] = [
     connectIcsFeed(deps, userId, icsFeedInput.parse(request.body).url),
   ),
   forSignedIn('DELETE', '/api/calendar/ics-feed', async ({ deps, userId }) => disconnectIcsFeed(deps, userId)),
+  forSignedIn('PUT', '/api/calendar/caldav', async ({ deps, request, userId }) =>
+    connectCalDavAccount(deps, userId, caldavInput.parse(request.body)),
+  ),
+  forSignedIn('DELETE', '/api/calendar/caldav', async ({ deps, userId }) => disconnectCalDavAccount(deps, userId)),
+  forSignedIn('GET', '/api/calendar/caldav/calendars', async ({ deps, userId }) => listCalDavCalendars(deps, userId)),
+  forSignedIn('PUT', '/api/calendar/caldav/calendars', async ({ deps, request, userId }) =>
+    chooseCalendars(deps, userId, caldavCalendarsInput.parse(request.body).calendars),
+  ),
 ];

@@ -1,10 +1,12 @@
 import { AppError, type CalendarProvider as ProviderName } from '@breaker/api-contract';
+import { caldavProvider } from './caldav/caldav-provider.js';
 import type { CalendarProvider } from './calendar-provider.js';
 import { googleProvider } from './google/google-provider.js';
 import { icsProvider } from './ics/ics-provider.js';
 
 /** The one list of calendar providers; each line is one module under providers/. */
 const PROVIDERS: { readonly [N in ProviderName]?: CalendarProvider } = {
+  caldav: caldavProvider,
   google: googleProvider,
   ics: icsProvider,
 };

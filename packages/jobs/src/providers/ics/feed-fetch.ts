@@ -1,9 +1,8 @@
 import { AppError } from '@breaker/api-contract';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { isIP } from 'node:net';
+import { guardedLookup, isPublicAddress } from '../address-guard.js';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -38,32 +37,6 @@ export function normaliseFeedUrl(raw: string): URL {
   }
   if (url.username || url.password) throw new AppError('BAD_REQUEST', 'Put no user name or password in the feed URL');
   return url;
-}
-
-function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
-
-/**
- * Resolves, then checks the very addresses the socket will connect to, so a feed URL cannot reach internal
- * services, not even through a DNS answer that changes between check and connect.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
-      const chosen = usable[0];
-      if (!chosen) {
-        return callback(Object.assign(new Error('private address refused'), { code: 'EPRIVATE' }), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
-      return callback(null, chosen.address, chosen.family);
-    });
-  };
 }
 
 /** Downloads an iCalendar feed: http(s) only, a size and time limit, a few redirects, each hop checked again. */
