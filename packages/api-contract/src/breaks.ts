@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CalendarProvider } from './entities.js';
 import { instant } from './instant.js';
 import { text } from './text.js';
 
@@ -33,6 +34,35 @@ export const icsFeedInput = z.object({
 });
 export type IcsFeedInput = z.infer<typeof icsFeedInput>;
 
+/** A CalDAV account: the server, a principal or a calendar URL, and the user's (app) password. */
+export const caldavInput = z.object({
+  url: text({
+    min: 1,
+    max: 2048,
+    required: 'Enter the address of your CalDAV server',
+    tooLong: 'That server address is too long',
+  }),
+  username: text({ min: 1, max: 256, required: 'Enter your user name', tooLong: 'That user name is too long' }),
+  password: text({ min: 1, max: 1024, exact: true, required: 'Enter your password', tooLong: 'That password is too long' }),
+});
+export type CalDavInput = z.infer<typeof caldavInput>;
+
+export const caldavConnected = z.object({ calendars: z.number().int(), imported: z.number().int(), message: z.string() });
+export type CalDavConnected = z.infer<typeof caldavConnected>;
+
+/** One calendar of a CalDAV account: its events are busy time, and/or breaks are written into it. */
+export const caldavCalendar = z.object({
+  calendarId: text({ min: 1, max: 2048, required: 'Choose a calendar' }),
+  name: z.string(),
+  busy: z.boolean(),
+  writeTarget: z.boolean(),
+});
+export type CalDavCalendar = z.infer<typeof caldavCalendar>;
+
+export const caldavCalendarChoice = caldavCalendar.omit({ name: true });
+export type CalDavCalendarChoice = z.infer<typeof caldavCalendarChoice>;
+export const caldavCalendarsInput = z.object({ calendars: z.array(caldavCalendarChoice).max(200) });
+
 export const rescheduleBreakInput = idParam.extend({ scheduledTime: instant('scheduledTime') });
 export type RescheduleBreakInput = z.infer<typeof rescheduleBreakInput>;
 
@@ -63,6 +93,6 @@ export interface BreakActivityOption {
 /** What the header's sync indicator shows; 'syncing' is the web app's own while its sync call runs. */
 export interface CalendarStatus {
   state: 'not-connected' | 'synced' | 'needs-reconnection';
-  provider: 'google' | 'ics' | null;
+  provider: CalendarProvider | null;
   lastSyncedAt: string | null;
 }

@@ -27,8 +27,17 @@ export function instructionsText(steps: readonly string[]): string {
   return steps.join('\n');
 }
 
-export const calendarProviders = ['google', 'ics'] as const;
+/** Where a user's calendar comes from: one connection at a time (packages/jobs/src/providers/ has one module each). */
+export const calendarProviders = ['google', 'ics', 'caldav', 'microsoft'] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
+
+/** How each provider is named to the user (toasts, the header's indicator, Settings). */
+export const CALENDAR_PROVIDER_NAMES: Record<CalendarProvider, string> = {
+  google: 'Google Calendar',
+  ics: 'Calendar Feed',
+  caldav: 'CalDAV',
+  microsoft: 'Outlook',
+};
 
 export const user = z.object({
   id: z.string(),

@@ -24,3 +24,4 @@ export { sql } from 'kysely';
 export * from './queries/analytics.js';
 export * from './queries/placement.js';
 export * from './queries/breaks-feeds.js';
+export * from './queries/connection-calendars.js';

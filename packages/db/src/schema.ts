@@ -1,3 +1,4 @@
+import type { CalendarProvider } from '@breaker/api-contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -13,7 +14,7 @@ export interface UsersTable {
   last_name: string | null;
   profile_image_url: string | null;
   google_subject: string | null;
-  calendar_provider: 'google' | 'ics' | null;
+  calendar_provider: CalendarProvider | null;
   is_onboarding_completed: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -119,11 +120,13 @@ export interface PushSubscriptionsTable {
 export interface CalendarConnectionsTable {
   id: Generated<string>;
   user_id: string;
-  provider: 'google' | 'ics';
+  provider: CalendarProvider;
   account_email: string | null;
   /** AES-GCM ciphertext; the key never touches the database. */
   refresh_token_encrypted: string | null;
   feed_url_encrypted: string | null;
+  /** A CalDAV account's URL, user name and password, sealed like the refresh token. */
+  credentials_encrypted: Generated<string | null>;
   scopes: string | null;
   status: Generated<'active' | 'needs_reconnection'>;
   last_synced_at: Timestamp | null;
@@ -136,6 +139,27 @@ export interface CalendarSyncStateTable {
   sync_token: string | null;
   window_end: Timestamp | null;
   updated_at: UpdatedAt;
+}
+
+/** A calendar of a connection with several (CalDAV): whether its events are busy time, whether breaks go into it. */
+export interface ConnectionCalendarsTable {
+  connection_id: string;
+  calendar_id: string;
+  name: string;
+  busy: boolean;
+  write_target: boolean;
+}
+
+/** A break Breaker wrote into a calendar, with the ETag the server gave it. */
+export interface CalendarWrittenEventsTable {
+  connection_id: string;
+  external_id: string;
+  calendar_id: string;
+  href: string;
+  etag: string | null;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  summary: string;
 }
 
 export interface CalendarEventsTable {
@@ -183,6 +207,8 @@ export interface Database {
   calendar_connections: CalendarConnectionsTable;
   calendar_sync_state: CalendarSyncStateTable;
   calendar_events: CalendarEventsTable;
+  connection_calendars: ConnectionCalendarsTable;
+  calendar_written_events: CalendarWrittenEventsTable;
   scheduling_runs: SchedulingRunsTable;
   breaks_feeds: BreaksFeedsTable;
   push_subscriptions: PushSubscriptionsTable;

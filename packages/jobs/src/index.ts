@@ -45,3 +45,5 @@ export {
   type HandPlanning,
   type SlotProblem,
 } from './hand-placement.js';
+export { chooseCalDavCalendars, connectCalDav, disconnectCalDav } from './providers/caldav/caldav-connect.js';
+export { providerFor, ProviderAccessExpired, type CalendarProvider } from './providers/index.js';

@@ -38,3 +38,4 @@ function unsentPushes(): HostDeps['push']['sender'] {
 }
 
 export { largeFeed, type LargeFeedOptions } from './providers/ics/large-feed.test-support.js';
+export { startRadicale, type RadicaleServer } from './providers/caldav/radicale.test-support.js';

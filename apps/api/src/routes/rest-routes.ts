@@ -17,6 +17,10 @@ import {
   signedInAnswer,
   user,
   forgotPasswordInput,
+  caldavCalendar,
+  caldavCalendarsInput,
+  caldavConnected,
+  caldavInput,
   icsFeedInput,
   idParam,
   loginInput,
@@ -42,6 +46,7 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../services/google-calendar-connect.js';
+import { chooseCalendars, connectCalDavAccount, disconnectCalDavAccount, listCalDavCalendars } from '../services/caldav.js';
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { BREAKS_FEED_ROUTE, createBreaksFeed, readBreaksFeed, revokeBreaksFeed } from '../services/breaks-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
@@ -400,5 +405,29 @@ export const restRoutes: RestRoute[] = [
     '/api/push/test',
     { summary: 'Send a test notification to each of your devices', answer: pushTestResult },
     async ({ deps, userId }) => sendTestPush(deps, userId),
+  ),
+  signedInCall(
+    'PUT',
+    '/api/calendar/caldav',
+    { summary: 'Connect (or replace) a CalDAV account', body: caldavInput, answer: caldavConnected },
+    async ({ deps, body, userId }) => connectCalDavAccount(deps, userId, body),
+  ),
+  signedInCall(
+    'DELETE',
+    '/api/calendar/caldav',
+    { summary: 'Disconnect the CalDAV account', answer: okAnswer },
+    async ({ deps, userId }) => disconnectCalDavAccount(deps, userId),
+  ),
+  signedInCall(
+    'GET',
+    '/api/calendar/caldav/calendars',
+    { summary: "Your CalDAV account's calendars: which hold busy time, which gets the breaks", answer: z.array(caldavCalendar) },
+    async ({ deps, userId }) => listCalDavCalendars(deps, userId),
+  ),
+  signedInCall(
+    'PUT',
+    '/api/calendar/caldav/calendars',
+    { summary: 'Choose the busy calendars and the calendar for breaks', body: caldavCalendarsInput, answer: z.array(caldavCalendar) },
+    async ({ deps, body, userId }) => chooseCalendars(deps, userId, body.calendars),
   ),
 ];

@@ -6,6 +6,7 @@ import * as normalisedNamesAndUsableZones from './2026-11-25T0004-normalised-nam
 import * as breaksNeverOverlap from './2026-11-25T0005-breaks-never-overlap.js';
 import * as developmentSessions from './2026-11-25T0006-development-sessions.js';
 import * as pushSubscriptions from './2026-11-26T0007-push-subscriptions.js';
+import * as caldav from './2026-11-26T0008-caldav.js';
 import * as signInIdentities from './2026-11-26T0010-sign-in-identities.js';
 import * as breaksFeed from './2026-11-26T0011-breaks-feed.js';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0005-breaks-never-overlap': breaksNeverOverlap,
   '2026-11-25T0006-development-sessions': developmentSessions,
   '2026-11-26T0007-push-subscriptions': pushSubscriptions,
+  '2026-11-26T0008-caldav': caldav,
   '2026-11-26T0010-sign-in-identities': signInIdentities,
   '2026-11-26T0011-breaks-feed': breaksFeed,
 };

@@ -31,7 +31,7 @@ export function replaceCalendarConnection(
   connection: Pick<
     CalendarConnectionRow,
     'provider' | 'account_email' | 'refresh_token_encrypted' | 'feed_url_encrypted' | 'scopes'
-  >,
+  > & { credentials_encrypted?: string | null },
 ): Promise<CalendarConnectionRow> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('calendar_connections').where('user_id', '=', userId).execute();
@@ -111,6 +111,25 @@ export async function replaceConnectionEvents(
     await trx.deleteFrom('calendar_events').where('connection_id', '=', connection.id).execute();
     await insertEvents(trx, connection, events);
     return { busyChanged: before !== busyFingerprint(events), stored: events.length };
+  });
+}
+
+/** One calendar's events become exactly `events` (a connection with several calendars re-reads the changed ones). */
+export async function replaceCalendarEvents(
+  db: Db,
+  connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
+  calendarId: string,
+  events: readonly StoredEvent[],
+): Promise<{ busyChanged: boolean; stored: number }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await currentBusyFingerprint(trx, connection.id);
+    await trx
+      .deleteFrom('calendar_events')
+      .where('connection_id', '=', connection.id)
+      .where('calendar_id', '=', calendarId)
+      .execute();
+    await insertEvents(trx, connection, events);
+    return { busyChanged: before !== (await currentBusyFingerprint(trx, connection.id)), stored: events.length };
   });
 }
 

@@ -52,6 +52,8 @@ export function CalendarActions({ user }: { user: User }) {
               {syncButton}
               <DisconnectFeedButton />
             </>
+          ) : user.calendarProvider === 'caldav' ? (
+            syncButton
           ) : (
             <CalendarFeedButton />
           )}

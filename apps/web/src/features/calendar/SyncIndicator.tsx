@@ -1,3 +1,4 @@
+import { CALENDAR_PROVIDER_NAMES } from '@breaker/api-contract';
 import { Badge } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCalendarCheck, IconCalendarOff, IconRefresh } from '@tabler/icons-react';
@@ -25,6 +26,8 @@ export function SyncIndicator({ timeZone }: { timeZone: string }) {
   const { color, icon: Icon } = LOOK[state];
   const lastSynced = status.data.lastSyncedAt;
   const exact = lastSynced ? `Last synced ${formatDateTime(new Date(lastSynced), timeZone)}` : 'Not synced yet';
+  const provider = status.data.provider;
+  const name = provider ? CALENDAR_PROVIDER_NAMES[provider] : 'Calendar';
 
   return (
     <DelayedTooltip label={exact}>
@@ -37,9 +40,10 @@ export function SyncIndicator({ timeZone }: { timeZone: string }) {
         leftSection={<Icon size={14} aria-hidden />}
         tabIndex={0}
         role="status"
-        aria-label={`Calendar: ${syncLabel(state, lastSynced, now)}. ${exact}`}
+        aria-label={`${name}: ${syncLabel(state, lastSynced, now)}. ${exact}`}
         data-testid="sync-indicator"
         data-state={state}
+        data-provider={provider ?? undefined}
       >
         {syncLabel(state, lastSynced, now)}
       </Badge>

@@ -1,11 +1,11 @@
-import type { CalendarProvider, CalendarSyncResult } from '@breaker/api-contract';
+import { CALENDAR_PROVIDER_NAMES, type CalendarProvider, type CalendarSyncResult } from '@breaker/api-contract';
 import { errorMessage, httpStatus } from '../../errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import { useReloadSchedule } from './use-reload-schedule';
 
 function providerName(provider: CalendarProvider | null): string {
-  return provider === 'ics' ? 'Calendar Feed' : 'Google Calendar';
+  return CALENDAR_PROVIDER_NAMES[provider ?? 'google'];
 }
 
 export function useCalendarSync(provider: CalendarProvider | null) {

@@ -3,16 +3,16 @@ import { errorMessage } from '../../errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 
-/** Whether Breaker puts the user's breaks into their Google Calendar (as free time, marked as Breaker's). */
-export function CalendarBookingSwitch({ enabled }: { enabled: boolean }) {
+/** Whether Breaker puts the user's breaks into their calendar (as free time, marked as Breaker's). */
+export function CalendarBookingSwitch({ enabled, calendarName }: { enabled: boolean; calendarName: string }) {
   const utils = trpc.useUtils();
   const save = trpc.preferences.update.useMutation({
     onSuccess: async (preferences) => {
       toastSuccess({
         title: 'Settings Updated',
         message: preferences.calendarBookingEnabled
-          ? 'Your breaks will appear in your Google Calendar.'
-          : 'Your breaks will no longer be added to your Google Calendar.',
+          ? `Your breaks will appear in your ${calendarName}.`
+          : `Your breaks will no longer be added to your ${calendarName}.`,
       });
       await Promise.all([utils.preferences.get.invalidate(), utils.auth.user.invalidate()]);
     },
@@ -21,7 +21,7 @@ export function CalendarBookingSwitch({ enabled }: { enabled: boolean }) {
   return (
     <Switch
       mt="md"
-      label="Add my breaks to my Google Calendar"
+      label={`Add my breaks to my ${calendarName}`}
       description="They show as free time, so they never block anyone's booking."
       checked={save.isPending ? (save.variables?.preferences.calendarBookingEnabled ?? enabled) : enabled}
       disabled={save.isPending}

@@ -2,6 +2,8 @@ import { VALIDATION, type User } from '@breaker/api-contract';
 import { Badge, Button, Divider, Group, Paper, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconRefresh } from '@tabler/icons-react';
 import { toastError } from '../../toast';
+import { CalDavCalendars } from '../calendar/CalDavCalendars';
+import { CalDavForm } from '../calendar/CalDavForm';
 import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
@@ -31,20 +33,28 @@ export function CalendarConnectionCard({ user }: { user: User }) {
       <Text fz="sm" c="dimmed" mb="md">
         Breaks are placed between the meetings of your connected calendar.
       </Text>
-      {provider === 'ics' && (
+      {(provider === 'ics' || provider === 'caldav') && (
         <Group gap="sm" mb="md">
           <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
             {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
           </Button>
-          <DisconnectFeedButton />
+          {provider === 'ics' && <DisconnectFeedButton />}
         </Group>
       )}
+      {provider === 'caldav' && <CalDavCalendars />}
       {provider !== 'google' && <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />}
-      {provider === 'google' && <CalendarBookingSwitch enabled={user.preferences.calendarBookingEnabled} />}
+      {(provider === 'google' || provider === 'caldav') && (
+        <CalendarBookingSwitch
+          enabled={user.preferences.calendarBookingEnabled}
+          calendarName={provider === 'google' ? 'Google Calendar' : 'CalDAV calendar'}
+        />
+      )}
       {provider === null && (
         <>
           <Divider my="md" label="or use a calendar feed" labelPosition="center" />
           <CalendarFeedForm />
+          <Divider my="md" label="or connect a CalDAV account" labelPosition="center" />
+          <CalDavForm />
         </>
       )}
     </Paper>

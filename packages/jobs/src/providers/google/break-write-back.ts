@@ -1,20 +1,15 @@
 import { listScheduledBreaksBetween, type BreakWithActivity } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
-import { createHash } from 'node:crypto';
 import type { JobDeps } from '../../job-deps.js';
+import { breakEventId, breakEventText } from '../break-event.js';
+import type { WriteBackOutcome, WriteBackWindow } from '../calendar-provider.js';
 import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
+
+export { breakEventId } from '../break-event.js';
 
 const CALENDAR_ID = 'primary';
 /** The private extended property that marks an event as Breaker's: only such events are ever changed or deleted. */
 export const BREAKER_EVENT_PROPERTY = 'breaker';
-
-/**
- * Deterministic per user and start time (Google ids are base32hex; hex is a subset), so a retried or repeated
- * write-back updates the same event instead of adding another, and a re-plan that keeps a time keeps its event.
- */
-export function breakEventId(userId: string, start: Date): string {
-  return `breaker${createHash('sha256').update(`${userId}:${start.getTime()}`).digest('hex').slice(0, 40)}`;
-}
 
 export function isBreakerEvent(event: calendar_v3.Schema$Event): boolean {
   return event.extendedProperties?.private?.[BREAKER_EVENT_PROPERTY] === '1';
@@ -30,8 +25,7 @@ function desiredEvent(userId: string, scheduled: BreakWithActivity, alerts: bool
   const end = new Date(start.getTime() + scheduled.duration * 60_000);
   return {
     id: breakEventId(userId, start),
-    summary: `${scheduled.activity.name} · Breaker`,
-    description: scheduled.activity.instructions.map((step, index) => `${index + 1}. ${step}`).join('\n'),
+    ...breakEventText(scheduled),
     start: { dateTime: start.toISOString() },
     end: { dateTime: end.toISOString() },
     transparency: 'transparent',
@@ -56,12 +50,6 @@ function sameSlot(a: calendar_v3.Schema$Event, b: calendar_v3.Schema$Event): boo
   );
 }
 
-export interface WriteBackOutcome {
-  created: number;
-  updated: number;
-  deleted: number;
-}
-
 /**
  * Makes the user's calendar show exactly their upcoming scheduled breaks (or none, with booking off): missing ones are added, changed ones
  * updated, and Breaker's events for breaks that were re-planned, completed, skipped or removed are deleted.
@@ -72,7 +60,7 @@ export async function writeBreaksBack(
   deps: JobDeps,
   api: calendar_v3.Calendar,
   userId: string,
-  window: { from: Date; to: Date },
+  window: WriteBackWindow,
   options: { bookingEnabled: boolean; alertsEnabled: boolean; retry?: RetryOptions },
 ): Promise<WriteBackOutcome> {
   const retry = options.retry ?? {};

@@ -1,0 +1,106 @@
+// A CalDAV account instead of Google, against a real Radicale that this spec starts on 127.0.0.1 (start-stack.mjs
+// sets ALLOW_PRIVATE_FEEDS=true, which also lets the API reach a CalDAV server there): connect it in Settings, see its
+// meeting on the week grid, see a meeting added on the server after Sync Calendar, and disconnect.
+import { startRadicale, type RadicaleServer } from '../../../packages/jobs/src/providers/caldav/radicale.test-support';
+import { registerAccount, submitLogin } from './support/accounts';
+import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { expect, test, uniqueName } from './support/fixtures';
+import { expectToast } from './support/toasts';
+
+const PASSWORD = 'stretch-and-breathe-42';
+
+/** A wall-clock time of TIME_ZONE as an iCalendar UTC time, e.g. 20261123T090000Z. */
+function icsUtc(day: Day, clock: string): string {
+  const guess = new Date(`${day}T${clock}:00Z`);
+  const shown = new Date(
+    new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' })
+      .format(guess)
+      .replace(' ', 'T') + 'Z',
+  );
+  return new Date(guess.getTime() - (shown.getTime() - guess.getTime())).toISOString().replace(/[-:]|\.\d{3}/g, '');
+}
+
+function meeting(day: Day, uid: string, title: string, from: string, to: string): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Breaker//e2e//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${icsUtc(day, '00:00')}`,
+    `DTSTART:${icsUtc(day, from)}`,
+    `DTEND:${icsUtc(day, to)}`,
+    `SUMMARY:${title}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+test('connect a CalDAV account: its meeting on the grid, a server-side change after sync, disconnect', async ({
+  page,
+  baseURL,
+}) => {
+  const today = dayIn(TIME_ZONE, new Date());
+  const target = nextWorkDay(today);
+  const nextWeek = weekday(today) >= 5;
+  const radicale: RadicaleServer = await startRadicale();
+  const account = { username: uniqueName('dav'), email: `${uniqueName('dav')}@example.com`, password: PASSWORD };
+
+  try {
+    const work = await radicale.makeCalendar('work', 'Work');
+    await radicale.put(work, 'planning.ics', meeting(target, 'planning@example.com', 'Quarterly planning', '10:00', '12:00'));
+    const column = page.getByRole('group', { name: columnName(target), exact: true });
+    const meetingBlocks = column.getByTestId('meeting-block');
+    const sync = page.getByRole('button', { name: 'Sync Calendar' });
+
+    await test.step('Settings: Connect CalDAV with a wrong password is refused, then the right one connects', async () => {
+      await registerAccount(page.request, baseURL!, account);
+      await page.goto('/login');
+      await submitLogin(page, account.username, account.password);
+      await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      const form = page.getByRole('form', { name: 'Connect CalDAV' });
+      await expect(form.getByText('https://caldav.fastmail.com')).toBeVisible();
+      await form.getByRole('textbox', { name: 'CalDAV server URL' }).fill(radicale.origin);
+      await form.getByRole('textbox', { name: 'User name' }).fill(radicale.username);
+      await form.getByLabel('App password').fill('not-the-password');
+      await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+      await expectToast(page, 'Connection Failed', 'The CalDAV server did not accept that user name and password');
+      await form.getByLabel('App password').fill(radicale.password);
+      await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+      await expectToast(page, 'Calendar Connected!', 'Read 1 event from 1 calendar');
+      await expect(page.getByText('Connected (CalDAV)')).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Work' })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Work' })).toBeChecked();
+    });
+
+    await test.step('the meeting from Radicale shows on the week grid', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+      await expect(meetingBlocks.filter({ hasText: 'Quarterly planning' })).toBeVisible();
+      await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-provider', 'caldav');
+    });
+
+    await test.step('a meeting added on the server shows after Sync Calendar', async () => {
+      await radicale.put(work, 'review.ics', meeting(target, 'review@example.com', 'Design review', '15:00', '16:00'));
+      await sync.click();
+      await expectToast(page, 'Calendar Synced', 'Your calendar is up to date');
+      await expect(meetingBlocks.filter({ hasText: 'Design review' })).toBeVisible();
+      await expect(meetingBlocks).toHaveCount(2);
+    });
+
+    await test.step('Disconnect CalDAV: the meetings are gone', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Disconnect CalDAV' }).click();
+      await expectToast(page, 'Calendar Disconnected', 'Your CalDAV account was disconnected.');
+      await expect(page.getByRole('form', { name: 'Connect CalDAV' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+      await expect(meetingBlocks).toHaveCount(0);
+      expect((await radicale.objects(work)).filter((o) => o.data.includes('@breaker'))).toEqual([]);
+    });
+  } finally {
+    await radicale.close();
+  }
+});
