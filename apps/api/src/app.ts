@@ -8,6 +8,7 @@ import { registerRequestSession, requireSignIn } from './auth/request-session.js
 import type { AppDeps } from './deps.js';
 import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
+import { registerMicrosoftOAuth } from './microsoft/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerCompression } from './routes/compression.js';
@@ -100,6 +101,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   await registerCompression(app, baseDeps.config);
   registerHealthRoutes(app, deps);
   await registerGoogleOAuth(app, deps);
+  await registerMicrosoftOAuth(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -63,6 +63,6 @@ export interface BreakActivityOption {
 /** What the header's sync indicator shows; 'syncing' is the web app's own while its sync call runs. */
 export interface CalendarStatus {
   state: 'not-connected' | 'synced' | 'needs-reconnection';
-  provider: 'google' | 'ics' | null;
+  provider: 'google' | 'ics' | 'microsoft' | null;
   lastSyncedAt: string | null;
 }

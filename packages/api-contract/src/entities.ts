@@ -27,7 +27,7 @@ export function instructionsText(steps: readonly string[]): string {
   return steps.join('\n');
 }
 
-export const calendarProviders = ['google', 'ics'] as const;
+export const calendarProviders = ['google', 'ics', 'microsoft'] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
 
 export const user = z.object({

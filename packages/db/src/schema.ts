@@ -13,7 +13,10 @@ export interface UsersTable {
   last_name: string | null;
   profile_image_url: string | null;
   google_subject: string | null;
-  calendar_provider: 'google' | 'ics' | null;
+  /** A Microsoft account is its tenant id (`tid`) and object id there (`oid`), together. */
+  microsoft_tenant_id: string | null;
+  microsoft_object_id: string | null;
+  calendar_provider: 'google' | 'ics' | 'microsoft' | null;
   is_onboarding_completed: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -85,7 +88,7 @@ export interface BreakSessionsTable {
 export interface CalendarConnectionsTable {
   id: Generated<string>;
   user_id: string;
-  provider: 'google' | 'ics';
+  provider: 'google' | 'ics' | 'microsoft';
   account_email: string | null;
   /** AES-GCM ciphertext; the key never touches the database. */
   refresh_token_encrypted: string | null;

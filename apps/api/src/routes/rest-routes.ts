@@ -23,6 +23,14 @@ import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../service
 import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
+import { MICROSOFT_CALENDAR_CALLBACK, MICROSOFT_SIGN_IN_CALLBACK } from '../microsoft/oauth-clients.js';
+import {
+  finishMicrosoftCalendarConnection,
+  finishMicrosoftSignIn,
+  startMicrosoftCalendarConnection,
+  startMicrosoftSignIn,
+} from '../microsoft/oauth-callbacks.js';
+import { disconnectMicrosoftCalendar } from '../services/microsoft-calendar-connect.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
@@ -199,6 +207,10 @@ export const restRoutes: RestRoute[] = [
       }
     },
   },
+  { method: 'GET', url: '/api/auth/microsoft', handle: startMicrosoftSignIn },
+  { method: 'GET', url: MICROSOFT_SIGN_IN_CALLBACK, handle: finishMicrosoftSignIn },
+  { method: 'GET', url: '/api/auth/microsoft/calendar', handle: startMicrosoftCalendarConnection },
+  { method: 'GET', url: MICROSOFT_CALENDAR_CALLBACK, handle: finishMicrosoftCalendarConnection },
   forSignedIn('GET', '/api/user/preferences', async ({ deps, userId }) => getPreferences(deps, userId)),
   forSignedIn('PUT', '/api/user/preferences', async ({ deps, request, userId }) => {
     const { preferences } = updatePreferencesInput.parse(request.body);
@@ -238,4 +250,5 @@ export const restRoutes: RestRoute[] = [
     connectIcsFeed(deps, userId, icsFeedInput.parse(request.body).url),
   ),
   forSignedIn('DELETE', '/api/calendar/ics-feed', async ({ deps, userId }) => disconnectIcsFeed(deps, userId)),
+  forSignedIn('DELETE', '/api/calendar/microsoft', async ({ deps, userId }) => disconnectMicrosoftCalendar(deps, userId)),
 ];
