@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CalendarProvider } from './entities.js';
 import { instant } from './instant.js';
 import { text } from './text.js';
 
@@ -63,6 +64,6 @@ export interface BreakActivityOption {
 /** What the header's sync indicator shows; 'syncing' is the web app's own while its sync call runs. */
 export interface CalendarStatus {
   state: 'not-connected' | 'synced' | 'needs-reconnection';
-  provider: 'google' | 'ics' | 'microsoft' | null;
+  provider: CalendarProvider | null;
   lastSyncedAt: string | null;
 }

@@ -27,7 +27,8 @@ export function instructionsText(steps: readonly string[]): string {
   return steps.join('\n');
 }
 
-export const calendarProviders = ['google', 'ics', 'microsoft'] as const;
+/** Where a user's calendar comes from: one connection at a time (packages/jobs/src/providers/ has one module each). */
+export const calendarProviders = ['google', 'ics', 'caldav', 'microsoft'] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
 
 export const user = z.object({

@@ -1,3 +1,4 @@
+import type { CalendarProvider } from '@breaker/api-contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -16,7 +17,7 @@ export interface UsersTable {
   /** A Microsoft account is its tenant id (`tid`) and object id there (`oid`), together. */
   microsoft_tenant_id: string | null;
   microsoft_object_id: string | null;
-  calendar_provider: 'google' | 'ics' | 'microsoft' | null;
+  calendar_provider: CalendarProvider | null;
   is_onboarding_completed: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -88,7 +89,7 @@ export interface BreakSessionsTable {
 export interface CalendarConnectionsTable {
   id: Generated<string>;
   user_id: string;
-  provider: 'google' | 'ics' | 'microsoft';
+  provider: CalendarProvider;
   account_email: string | null;
   /** AES-GCM ciphertext; the key never touches the database. */
   refresh_token_encrypted: string | null;

@@ -1,13 +1,12 @@
 import { AppError, QUEUES, type CalendarSyncPayload, type CalendarSyncResult } from '@breaker/api-contract';
 import { findCalendarConnection, findPreferences, findUserById, markConnectionStatus, markConnectionSynced } from '@breaker/db';
-import { createCalendarClient, isInvalidGrant } from './providers/google/google-calendar-client.js';
-import { syncIcsFeed } from './providers/ics/ics-sync.js';
-import { syncGoogleCalendar } from './providers/google/google-calendar-sync.js';
+import { ProviderAccessExpired, providerFor } from './providers/index.js';
 import { syncWindow } from './sync-window.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import type { JobContext } from './job-context.js';
 
 export const SYNCED_MESSAGE = 'Your calendar is up to date';
+const RECONNECT_MESSAGE = 'Breaker can no longer read your calendar; please reconnect it';
 
 /** Reads the user's calendar into Breaker; when the busy time changed, the user's breaks are planned again. */
 export async function runCalendarSync(
@@ -19,28 +18,21 @@ export async function runCalendarSync(
   if (!user) throw new AppError('NOT_FOUND', 'That user no longer exists');
   const connection = await findCalendarConnection(deps.db, payload.userId);
   if (!connection) return { needsConnection: true, message: 'No calendar is connected yet' };
-  if (connection.status === 'needs_reconnection') {
-    return { needsReconnection: true, message: 'Breaker can no longer read your calendar; please reconnect it' };
-  }
+  if (connection.status === 'needs_reconnection') return { needsReconnection: true, message: RECONNECT_MESSAGE };
   const preferences = await findPreferences(deps.db, payload.userId);
   const window = syncWindow(preferences?.timezone ?? 'UTC', deps.now());
 
   let outcome;
-  if (connection.provider === 'ics') {
-    outcome = await syncIcsFeed(deps, connection, window);
-  } else {
-    if (!deps.google || !connection.refresh_token_encrypted) {
-      throw new AppError('UNAVAILABLE', 'Google Calendar is not configured on this server');
-    }
-    const api = createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted), deps.googleTimeoutMs);
-    try {
-      outcome = await syncGoogleCalendar(deps, api, connection, window, deps.googleRetry);
-    } catch (error) {
-      if (!isInvalidGrant(error)) throw error;
-      await markConnectionStatus(deps.db, connection.id, 'needs_reconnection');
-      deps.log.warn({ userId: payload.userId }, 'Google access was revoked or expired; the calendar needs reconnecting');
-      return { needsReconnection: true, message: 'Breaker can no longer read your calendar; please reconnect it' };
-    }
+  try {
+    outcome = await providerFor(connection.provider).sync(deps, connection, window);
+  } catch (error) {
+    if (!(error instanceof ProviderAccessExpired)) throw error;
+    await markConnectionStatus(deps.db, connection.id, 'needs_reconnection');
+    deps.log.warn(
+      { userId: payload.userId, provider: connection.provider, reason: error.message },
+      'calendar access was revoked or expired; the calendar needs reconnecting',
+    );
+    return { needsReconnection: true, message: RECONNECT_MESSAGE };
   }
   await markConnectionSynced(deps.db, connection.id, deps.now());
   deps.log.info({ userId: payload.userId, ...outcome }, 'calendar synced');

@@ -1,6 +1,6 @@
 import { SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
 import { startOfLocalDay } from '@breaker/scheduler';
-import type { SyncWindow } from './providers/google/google-calendar-sync.js';
+import type { SyncWindow } from './providers/calendar-provider.js';
 
 /** A week back (the week view shows it) to a week past the planning horizon (next week's view). */
 export function syncWindow(timeZone: string, now: Date): SyncWindow {

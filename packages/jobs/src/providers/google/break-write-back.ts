@@ -2,6 +2,7 @@ import { listScheduledBreaksBetween, type BreakWithActivity } from '@breaker/db'
 import type { calendar_v3 } from '@googleapis/calendar';
 import { createHash } from 'node:crypto';
 import type { JobDeps } from '../../job-deps.js';
+import type { WriteBackOutcome, WriteBackWindow } from '../calendar-provider.js';
 import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
 
 const CALENDAR_ID = 'primary';
@@ -43,12 +44,6 @@ function sameSlot(a: calendar_v3.Schema$Event, b: calendar_v3.Schema$Event): boo
   );
 }
 
-export interface WriteBackOutcome {
-  created: number;
-  updated: number;
-  deleted: number;
-}
-
 /**
  * Makes the user's calendar show exactly their upcoming scheduled breaks (or none, with booking off): missing ones are added, changed ones
  * updated, and Breaker's events for breaks that were re-planned, completed, skipped or removed are deleted.
@@ -58,7 +53,7 @@ export async function writeBreaksBack(
   deps: JobDeps,
   api: calendar_v3.Calendar,
   userId: string,
-  window: { from: Date; to: Date },
+  window: WriteBackWindow,
   options: { bookingEnabled: boolean; retry?: RetryOptions },
 ): Promise<WriteBackOutcome> {
   const retry = options.retry ?? {};

@@ -8,23 +8,12 @@ import {
 } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { JobDeps } from '../../job-deps.js';
+import type { SyncOutcome, SyncWindow } from '../calendar-provider.js';
 import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
 import { toEventChange, type EventChange } from './google-events.js';
 
 const CALENDAR_ID = 'primary';
 const PAGE_SIZE = 2500;
-
-export interface SyncWindow {
-  from: Date;
-  to: Date;
-  timeZone: string;
-}
-
-export interface GoogleSyncOutcome {
-  busyChanged: boolean;
-  eventsChanged: number;
-  mode: 'full' | 'incremental';
-}
 
 interface ListedPage {
   changes: EventChange[];
@@ -64,7 +53,7 @@ export async function syncGoogleCalendar(
   connection: CalendarConnectionRow,
   window: SyncWindow,
   retry: RetryOptions = {},
-): Promise<GoogleSyncOutcome> {
+): Promise<SyncOutcome> {
   const state = await findSyncState(deps.db, connection.id, CALENDAR_ID);
   const tokenCoversWindow = state.syncToken !== null && state.windowEnd !== null && state.windowEnd >= window.to;
   if (tokenCoversWindow && state.syncToken) {

@@ -1,22 +1,17 @@
 import { AppError } from '@breaker/api-contract';
 import { findSyncState, replaceConnectionEvents, saveSyncState, type CalendarConnectionRow, type StoredEvent } from '@breaker/db';
 import type { CalendarJobDeps } from '../../calendar-job-deps.js';
+import type { SyncOutcome, SyncWindow } from '../calendar-provider.js';
 import { fetchFeed } from './feed-fetch.js';
 import { parseFeedOffThread } from './ics-pool.js';
 
 export const FEED_CALENDAR_ID = 'feed';
 
-export interface FeedWindow {
-  from: Date;
-  to: Date;
-  timeZone: string;
-}
-
 /** Downloads and reads a feed; anything that is not iCalendar is refused with a message the user can act on. */
 export async function readFeed(
   deps: Pick<CalendarJobDeps, 'allowPrivateFeeds'>,
   url: URL,
-  window: FeedWindow,
+  window: SyncWindow,
   validator: string | null,
 ): Promise<{ events: StoredEvent[]; validator: string | null } | undefined> {
   const download = await fetchFeed(url, { allowPrivate: deps.allowPrivateFeeds, validator });
@@ -33,8 +28,8 @@ export async function readFeed(
 export async function syncIcsFeed(
   deps: CalendarJobDeps,
   connection: CalendarConnectionRow,
-  window: FeedWindow,
-): Promise<{ busyChanged: boolean; eventsChanged: number }> {
+  window: SyncWindow,
+): Promise<SyncOutcome> {
   if (!connection.feed_url_encrypted) throw new AppError('NOT_FOUND', 'No calendar feed is connected');
   const state = await findSyncState(deps.db, connection.id, FEED_CALENDAR_ID);
   const windowStillCovered = state.windowEnd !== null && state.windowEnd >= window.to;
