@@ -14,9 +14,6 @@ export interface UsersTable {
   last_name: string | null;
   profile_image_url: string | null;
   google_subject: string | null;
-  /** A Microsoft account is its tenant id (`tid`) and object id there (`oid`), together. */
-  microsoft_tenant_id: string | null;
-  microsoft_object_id: string | null;
   calendar_provider: CalendarProvider | null;
   is_onboarding_completed: Generated<boolean>;
   created_at: CreatedAt;
@@ -32,6 +29,17 @@ export interface SessionsTable {
   absolute_expires_at: Timestamp;
   /** Opened by a development sign-in (ALLOW_DEV_LOGIN). */
   development: Generated<boolean>;
+}
+
+/** A single-sign-on account: the provider's issuer and its subject id for the person, unique together. */
+export interface SignInIdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  /** The e-mail the provider gave at the first sign-in, kept for support; the account's own e-mail is users.email. */
+  email: string | null;
+  created_at: CreatedAt;
 }
 
 export interface PasswordResetTokensTable {
@@ -137,6 +145,7 @@ export interface SchedulingRunsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  sign_in_identities: SignInIdentitiesTable;
   password_reset_tokens: PasswordResetTokensTable;
   preferences: PreferencesTable;
   break_activities: BreakActivitiesTable;
@@ -149,6 +158,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+export type SignInIdentityRow = Selectable<SignInIdentitiesTable>;
 export type PreferencesRow = Selectable<PreferencesTable>;
 export type PreferencesPatch = Updateable<PreferencesTable>;
 export type BreakActivityRow = Selectable<BreakActivitiesTable>;

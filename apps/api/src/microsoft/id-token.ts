@@ -16,6 +16,11 @@ const claims = z.object({
   email: z.string().email().optional(),
 });
 
+/** The v2.0 issuer of a tenant's ID tokens. */
+export function microsoftIssuer(tenantId: string): string {
+  return `https://login.microsoftonline.com/${tenantId}/v2.0`;
+}
+
 /** Who signed in, from a validated ID token. */
 export interface MicrosoftIdentity {
   tenantId: string;
@@ -63,8 +68,7 @@ export async function verifyMicrosoftIdToken(
     requiredClaims: ['iss', 'aud', 'exp', 'iat'],
   });
   const parsed = claims.parse(payload);
-  if (payload.iss !== `https://login.microsoftonline.com/${parsed.tid}/v2.0`)
-    throw new AppError('UNAUTHORIZED', 'The ID token has a wrong issuer');
+  if (payload.iss !== microsoftIssuer(parsed.tid)) throw new AppError('UNAUTHORIZED', 'The ID token has a wrong issuer');
   if (parsed.nonce !== expectedNonce) throw new AppError('UNAUTHORIZED', 'The ID token was not issued for this sign-in');
   if (!tenantAllowed(microsoft.tenant, parsed.tid))
     throw new AppError('FORBIDDEN', 'This Microsoft account is not in the allowed tenant');

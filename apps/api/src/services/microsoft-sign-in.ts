@@ -1,14 +1,14 @@
 import { AppError } from '@breaker/api-contract';
 import {
+  createUserWithSignInIdentity,
   findUserByEmail,
-  findUserByMicrosoftIdentity,
-  insertUserWithPreferences,
+  findUserBySignInIdentity,
   newPreferences,
   updateSignInProfile,
   type UserRow,
 } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
-import type { MicrosoftIdentity } from '../microsoft/id-token.js';
+import { microsoftIssuer, type MicrosoftIdentity } from '../microsoft/id-token.js';
 import { freeUsername } from './accounts.js';
 
 export const MICROSOFT_EMAIL_IN_USE = 'microsoft_email_in_use';
@@ -24,21 +24,17 @@ function names(identity: MicrosoftIdentity): { first_name: string | null; last_n
  */
 export async function signInWithMicrosoft(deps: AppDeps, identity: MicrosoftIdentity): Promise<UserRow> {
   const profile = { ...names(identity), profile_image_url: null };
-  const known = await findUserByMicrosoftIdentity(deps.db, identity.tenantId, identity.objectId);
+  // The sign-in identity: the tenant's v2.0 issuer and the `oid` (stable across apps, unlike the pairwise `sub`).
+  const issuer = microsoftIssuer(identity.tenantId);
+  const known = await findUserBySignInIdentity(deps.db, issuer, identity.objectId);
   if (known) return updateSignInProfile(deps.db, known.id, profile);
   if (identity.email && (await findUserByEmail(deps.db, identity.email))) throw new AppError('CONFLICT', MICROSOFT_EMAIL_IN_USE);
   const username = await freeUsername(deps.db, identity.email?.split('@')[0] ?? identity.name ?? 'user');
-  const user = await insertUserWithPreferences(
-    deps.db,
-    {
-      username,
-      email: identity.email,
-      microsoft_tenant_id: identity.tenantId,
-      microsoft_object_id: identity.objectId,
-      ...profile,
-    },
-    newPreferences(),
-  );
+  const user = await createUserWithSignInIdentity(deps.db, { username, email: identity.email, ...profile }, newPreferences(), {
+    issuer,
+    subject: identity.objectId,
+    email: identity.email,
+  });
   deps.log.info({ userId: user.id }, 'account created with Microsoft');
   return user;
 }

@@ -47,15 +47,6 @@ export function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRo
   return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
 }
 
-export function findUserByMicrosoftIdentity(db: Db, tenantId: string, objectId: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('microsoft_tenant_id', '=', tenantId)
-    .where('microsoft_object_id', '=', objectId)
-    .executeTakeFirst();
-}
-
 /** Keeps the name and picture of an account signed in through Google or Microsoft current at each sign-in. */
 export async function updateSignInProfile(
   db: Db,
