@@ -27,6 +27,8 @@ export interface FakeMicrosoftOptions {
   accounts?: FakeMicrosoftAccount[];
   /** Pick the account without the account picker (tests). Default false: the demo's picker. */
   autoApprove?: boolean;
+  /** The largest page sent whatever the client prefers (default 1000), to make a client follow nextLinks. */
+  maxPageSize?: number;
   /** Default 3599. */
   accessTokenLifetimeSeconds?: number;
   logger?: Logger;
@@ -77,6 +79,7 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
     autoApprove: options.autoApprove ?? false,
     denyNextAuthorization: false,
     declinedNextConsent: [],
+    maxPageSize: options.maxPageSize ?? 1000,
     origin: '',
   };
   for (const account of options.accounts ?? [ADELE_VANCE]) state.accounts.add(account, new Mailbox());

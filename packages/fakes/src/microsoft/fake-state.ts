@@ -15,6 +15,8 @@ export interface FakeState {
   denyNextAuthorization: boolean;
   /** Scopes the user declines on the next consent (Microsoft lets a user consent to less than asked). */
   declinedNextConsent: readonly string[];
+  /** The largest page the fake sends, whatever `Prefer: odata.maxpagesize` asks: a preference the server may trim. */
+  maxPageSize: number;
   /** The origin the server listens on, known once it does; `@odata.nextLink`s point here. */
   origin: string;
 }

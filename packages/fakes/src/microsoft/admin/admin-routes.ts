@@ -37,7 +37,11 @@ const failureSchema = z.intersection(
 );
 const hangSchema = z.intersection(
   pathSchema,
-  z.object({ ms: z.number().int().nonnegative(), times: z.number().int().positive().optional() }),
+  z.object({
+    ms: z.number().int().nonnegative(),
+    times: z.number().int().positive().optional(),
+    afterHandling: z.boolean().optional(),
+  }),
 );
 const lossSchema = z.object({ loss: z.enum(['revoked', 'expired']).optional() });
 const lifetimeSchema = z.object({ seconds: z.number().int().nonnegative() });

@@ -35,9 +35,10 @@ function window(url: URL): { from: Date; to: Date } {
   return { from, to };
 }
 
-function pageSize(exchange: Exchange): number {
+function pageSize(state: FakeState, exchange: Exchange): number {
   const asked = Number(preferences(exchange).get('odata.maxpagesize'));
-  return Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  const size = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  return Math.min(size, state.maxPageSize);
 }
 
 function appliedPreferences(exchange: Exchange): Record<string, string> {
@@ -104,7 +105,7 @@ function delta(state: FakeState): Route {
     const account = caller(state, exchange, READ_SCOPES);
     const cursor = startOrContinue(state, account, exchange.url);
     const zone = responseZone(exchange);
-    const size = pageSize(exchange);
+    const size = pageSize(state, exchange);
     const ids = cursor.ids.slice(cursor.offset, cursor.offset + size);
     const value = ids.map((id) => {
       const event = account.mailbox.live(id);
@@ -162,7 +163,8 @@ function calendarView(state: FakeState): Route {
     const { from, to } = window(url);
     const matches = eventFilter(url);
     const expand = expansion(url);
-    const top = Math.min(Number(url.searchParams.get('$top') ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    const asked = Number(url.searchParams.get('$top') ?? DEFAULT_PAGE_SIZE) || DEFAULT_PAGE_SIZE;
+    const top = Math.min(asked, MAX_PAGE_SIZE, state.maxPageSize);
     const skip = Number(url.searchParams.get('$skip') ?? 0) || 0;
     const events = mailbox
       .liveEvents()

@@ -32,6 +32,18 @@ function decodedPath(pathname: string): string {
   }
 }
 
+/** The handler runs as usual; what it writes reaches the client only after `ms` (or never, if the client gave up). */
+function holdAnswer(response: ServerResponse, ms: number, stopping: AbortSignal): void {
+  const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.end = ((...args: unknown[]) => {
+    sleep(ms, undefined, { signal: stopping }).then(
+      () => end(...args),
+      () => response.destroy(),
+    );
+    return response;
+  }) as ServerResponse['end'];
+}
+
 /** Each request: log it, apply any scheduled hang or failure, then route it. */
 async function answer(
   pipeline: Pipeline,
@@ -45,7 +57,8 @@ async function answer(
   const admin = url.pathname.startsWith(ADMIN_PREFIX);
   if (!admin) pipeline.calls.push({ method, path, query: queryRecord(url.searchParams), at: new Date() });
   const hang = admin ? undefined : pipeline.faults.takeHang(path);
-  if (hang !== undefined) await sleep(hang, undefined, { signal: stopping });
+  if (hang && !hang.afterHandling) await sleep(hang.ms, undefined, { signal: stopping });
+  if (hang?.afterHandling) holdAnswer(response, hang.ms, stopping);
   const failure = admin ? undefined : pipeline.faults.takeFailure(path);
   if (failure) throw failure;
   let matched: ReturnType<typeof matchRoute>;

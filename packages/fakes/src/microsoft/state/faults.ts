@@ -19,6 +19,8 @@ export interface FailureRule {
 export interface HangRule {
   path: PathMatcher;
   ms: number;
+  /** Carry the request out first and hold back only its answer: a write that happened though the client gave up. */
+  afterHandling?: boolean;
   /** Default 1. */
   times?: number;
 }
@@ -66,7 +68,7 @@ export class FaultPlan {
     return rule && failureResponse(rule);
   }
 
-  takeHang(path: string): number | undefined {
-    return take(this.hangs, path)?.ms;
+  takeHang(path: string): HangRule | undefined {
+    return take(this.hangs, path);
   }
 }
