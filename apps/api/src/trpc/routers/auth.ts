@@ -27,6 +27,7 @@ const accountProcedures = {
   /** What this server offers at sign-in, so the screens never show a dead button. */
   capabilities: publicProcedure.query(({ ctx }) => ({
     googleSignIn: ctx.deps.config.google !== undefined,
+    microsoftSignIn: ctx.deps.config.microsoft !== undefined,
     devLogin: ctx.deps.config.allowDevLogin,
   })),
 };

@@ -9,6 +9,7 @@ import { trpc } from '../../trpc';
 import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
 import { DevelopmentSignIn } from './DevelopmentSignIn';
+import { MicrosoftSignInButton } from './MicrosoftSignInButton';
 import type { SignInReturnParams } from './sign-in-return';
 import { useCapabilities } from './use-capabilities';
 import { useSignInReturnNotice } from './use-sign-in-return-notice';
@@ -70,6 +71,7 @@ export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }
           </Button>
         </Stack>
       </form>
+      <MicrosoftSignInButton variant="outline" fullWidth />
       <Divider label={devLogin ? 'Development' : 'Trouble signing in?'} labelPosition="center" />
       <DevelopmentSignIn withTestUser={devLogin} />
     </AuthCard>

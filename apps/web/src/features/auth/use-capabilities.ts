@@ -3,17 +3,18 @@ import { trpc } from '../../trpc';
 
 export interface Capabilities {
   googleSignIn: boolean;
+  microsoftSignIn: boolean;
   devLogin: boolean;
 }
 
 /** Until the server has said otherwise, offer nothing that might not work. */
-const NOTHING_EXTRA: Capabilities = { googleSignIn: false, devLogin: false };
+const NOTHING_EXTRA: Capabilities = { googleSignIn: false, microsoftSignIn: false, devLogin: false };
 
 export function useCapabilitiesQuery() {
   return trpc.auth.capabilities.useQuery();
 }
 
-/** What this server offers at sign-in: Google, and the development sign-ins (ALLOW_DEV_LOGIN). */
+/** What this server offers at sign-in: Google, Microsoft, and the development sign-ins (ALLOW_DEV_LOGIN). */
 export function useCapabilities(): Capabilities {
   return useCapabilitiesQuery().data ?? NOTHING_EXTRA;
 }

@@ -5,7 +5,8 @@ import { trpc } from '../../trpc';
 import { useReloadSchedule } from './use-reload-schedule';
 
 function providerName(provider: CalendarProvider | null): string {
-  return provider === 'ics' ? 'Calendar Feed' : 'Google Calendar';
+  if (provider === 'ics') return 'Calendar Feed';
+  return provider === 'microsoft' ? 'Microsoft Outlook' : 'Google Calendar';
 }
 
 export function useCalendarSync(provider: CalendarProvider | null) {

@@ -1,10 +1,12 @@
 import { VALIDATION, type User } from '@breaker/api-contract';
 import { Badge, Button, Divider, Group, Paper, Text, Title } from '@mantine/core';
-import { IconCalendarPlus, IconRefresh } from '@tabler/icons-react';
+import { IconCalendarPlus, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import { useCapabilities } from '../auth/use-capabilities';
 import { toastError } from '../../toast';
 import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
+import { DisconnectMicrosoftButton } from '../calendar/DisconnectMicrosoftButton';
 import { connectedLabel } from '../layout/connected-label';
 import { useCalendarSync } from '../calendar/use-calendar-sync';
 import { CalendarBookingSwitch } from './CalendarBookingSwitch';
@@ -12,6 +14,12 @@ import { CalendarBookingSwitch } from './CalendarBookingSwitch';
 export function CalendarConnectionCard({ user }: { user: User }) {
   const provider = user.calendarProvider;
   const sync = useCalendarSync(provider);
+  const { microsoftSignIn } = useCapabilities();
+  const syncButton = (
+    <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
+      {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
+    </Button>
+  );
 
   function syncNow() {
     if (user.id) sync.mutate({ userId: user.id });
@@ -33,14 +41,33 @@ export function CalendarConnectionCard({ user }: { user: User }) {
       </Text>
       {provider === 'ics' && (
         <Group gap="sm" mb="md">
-          <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
-            {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
-          </Button>
+          {syncButton}
           <DisconnectFeedButton />
         </Group>
       )}
-      {provider !== 'google' && <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />}
-      {provider === 'google' && <CalendarBookingSwitch enabled={user.preferences.calendarBookingEnabled} />}
+      {provider === 'microsoft' && (
+        <Group gap="sm" mb="md">
+          {syncButton}
+          <Button
+            component="a"
+            href="/api/auth/microsoft/calendar"
+            variant="default"
+            leftSection={<IconRotateClockwise size={18} />}
+          >
+            Reconnect
+          </Button>
+          <DisconnectMicrosoftButton />
+        </Group>
+      )}
+      {provider !== 'google' && provider !== 'microsoft' && (
+        <Group gap="sm">
+          <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />
+          {microsoftSignIn && <ConnectCalendarButton calendar="microsoft" icon={<IconCalendarPlus size={18} />} />}
+        </Group>
+      )}
+      {(provider === 'google' || provider === 'microsoft') && (
+        <CalendarBookingSwitch enabled={user.preferences.calendarBookingEnabled} />
+      )}
       {provider === null && (
         <>
           <Divider my="md" label="or use a calendar feed" labelPosition="center" />
