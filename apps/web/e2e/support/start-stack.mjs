@@ -8,7 +8,9 @@
 //                    this process on a free loopback port, as the API's GOOGLE_BASE_URL with one client whose
 //                    redirect URIs are APP_URL's callbacks. It approves every authorization without a consent page
 //                    (the account login_hint names, else the first); the specs script it through its /__fake/ admin
-//                    and find it in DATA_DIR/fake-google.json ({ origin, clientId, accounts }).
+//                    and find it in DATA_DIR/fake-google.json ({ origin, clientId, accounts }). A fake Microsoft
+//                    (packages/fakes/dist/microsoft) runs beside it the same way, as MICROSOFT_LOGIN_BASE_URL and
+//                    MICROSOFT_GRAPH_BASE_URL, described in DATA_DIR/fake-microsoft.json ({ origin, clientId }).
 // The two stacks without Google also run with ALLOW_PRIVATE_FEEDS=true, so calendar-feed.spec.ts can serve its ICS
 // feeds from loopback.
 // Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
@@ -38,6 +40,7 @@ const dataDir = dataDirArgument ?? join(tmpdir(), `breaker-e2e-${port}`);
 const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.url));
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
 const fakeGoogleModule = new URL('../../../../packages/fakes/dist/google/index.js', import.meta.url);
+const fakeMicrosoftModule = new URL('../../../../packages/fakes/dist/microsoft/index.js', import.meta.url);
 const appUrl = `http://127.0.0.1:${port}`;
 
 /** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */
@@ -68,6 +71,13 @@ const GOOGLE_ACCOUNTS = [
   },
 ];
 
+/** The fake's app registration, as in the Entra admin center: its redirect URIs are APP_URL's two callbacks. */
+const MICROSOFT_CLIENT = {
+  clientId: '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+  clientSecret: 'breaker-e2e-microsoft-secret',
+  redirectUris: [`${appUrl}/api/auth/microsoft/callback`, `${appUrl}/api/auth/microsoft/calendar/callback`],
+};
+
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
@@ -82,6 +92,11 @@ for (const name of [
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
   'GOOGLE_BASE_URL',
+  'MICROSOFT_CLIENT_ID',
+  'MICROSOFT_CLIENT_SECRET',
+  'MICROSOFT_TENANT',
+  'MICROSOFT_LOGIN_BASE_URL',
+  'MICROSOFT_GRAPH_BASE_URL',
   'OPERATOR_TOKEN',
   'TRUST_PROXY',
   'ALLOW_PRIVATE_FEEDS',
@@ -193,7 +208,8 @@ function extraEnv() {
   for (const [name, value] of Object.entries(extra)) {
     if (typeof value !== 'string') throw new Error(`E2E_API_ENV_JSON: ${name} must be a string`);
     // Which stacks have a Google client is fixed: the google-* specs need the fake, the others need none.
-    if (name.startsWith('GOOGLE_')) throw new Error(`E2E_API_ENV_JSON: ${name} is set by the embedded-google stack only`);
+    if (name.startsWith('GOOGLE_') || name.startsWith('MICROSOFT_'))
+      throw new Error(`E2E_API_ENV_JSON: ${name} is set by the embedded-google stack only`);
   }
   return extra;
 }
@@ -228,10 +244,27 @@ async function startGoogle() {
   return google;
 }
 
+/** Starts the fake Microsoft from the built fakes package and points the API at it, for both of its origins. */
+async function startMicrosoft() {
+  const module = await import(fakeMicrosoftModule.href);
+  const microsoft = await module.startFakeMicrosoft({ host: '127.0.0.1', clients: [MICROSOFT_CLIENT], autoApprove: true });
+  Object.assign(env, {
+    MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT.clientId,
+    MICROSOFT_CLIENT_SECRET: MICROSOFT_CLIENT.clientSecret,
+    MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
+    MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
+  });
+  const about = { origin: microsoft.origin, clientId: MICROSOFT_CLIENT.clientId };
+  writeFileSync(join(dataDir, 'fake-microsoft.json'), `${JSON.stringify(about, null, 2)}\n`);
+  return microsoft;
+}
+
 let database;
 let smtpServer;
 let fakeGoogle;
+let fakeMicrosoft;
 if (mode === 'embedded-google') fakeGoogle = await startGoogle();
+if (mode === 'embedded-google') fakeMicrosoft = await startMicrosoft();
 if (mode === 'postgres-redis') {
   database = `breaker_e2e_${randomBytes(6).toString('hex')}`;
   psql(`CREATE DATABASE ${database}`);
@@ -253,6 +286,7 @@ if (mode === 'postgres-redis') children.push(spawn(process.execPath, [workerMain
 function cleanUp() {
   smtpServer?.close();
   void fakeGoogle?.close();
+  void fakeMicrosoft?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!database) return;
   try {
