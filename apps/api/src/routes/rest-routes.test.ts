@@ -18,6 +18,7 @@ const SIGNED_IN_CALLS = [
   'DELETE /api/break-sessions/:id',
   'PUT /api/calendar/ics-feed',
   'DELETE /api/calendar/ics-feed',
+  'DELETE /api/calendar/microsoft',
 ];
 
 /** The tRPC procedures open to anyone: signing in and up, and what the sign-in page shows. */
