@@ -60,6 +60,7 @@ export async function startTestApp(
         log: logger,
         now,
         google: config.google,
+        microsoft: config.microsoft,
         cipher,
         allowPrivateFeeds: config.allowPrivateFeeds,
         googleRetry: { sleep: () => Promise.resolve() },

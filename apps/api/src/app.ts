@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { logRequestFailure, toHttpError } from './errors.js';
 import { registerGoogleOAuth } from './google/oauth-clients.js';
 import { registerOidcSignIn } from './oidc/oidc-client.js';
+import { registerMicrosoftOAuth } from './microsoft/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerApiReference } from './routes/api-reference.js';
@@ -103,6 +104,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   registerHealthRoutes(app, deps);
   await registerGoogleOAuth(app, deps);
   registerOidcSignIn(app, deps);
+  await registerMicrosoftOAuth(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -41,6 +41,7 @@ const jobs: JobRunner = config.redisUrl
         log: logger.child({ jobs: 'in-process' }),
         now,
         google: config.google,
+        microsoft: config.microsoft,
         cipher,
         allowPrivateFeeds: config.allowPrivateFeeds,
         push: { sender: push },

@@ -45,6 +45,7 @@ const deps: HostDeps = {
   log,
   now: () => new Date(),
   google: config.google,
+  microsoft: config.microsoft,
   cipher: createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir })),
   allowPrivateFeeds: config.allowPrivateFeeds,
   mailer,

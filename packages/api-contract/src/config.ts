@@ -41,6 +41,15 @@ const schema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).max(60).default('Single sign-on'),
     ALLOW_REGISTRATION: onUnlessOff,
+    MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    /** `common`, `organizations`, `consumers`, or a tenant id or domain (the `{tenant}` of Microsoft's paths). */
+    MICROSOFT_TENANT: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,100}$/, 'MICROSOFT_TENANT must be common, organizations, consumers or a tenant id or domain')
+      .default('common'),
+    MICROSOFT_LOGIN_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MICROSOFT_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     ALLOW_DEV_LOGIN: booleanFlag,
     OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
     WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
@@ -122,6 +131,7 @@ export interface Config {
   oidc: { issuer: URL; clientId: string; clientSecret: string; name: string } | undefined;
   /** Password registration; off means only single-sign-on users get in. */
   allowRegistration: boolean;
+  microsoft: MicrosoftSettings | undefined;
   allowDevLogin: boolean;
   operatorToken: string | undefined;
   /** Where the worker answers `/health` and, with an operator token, `/metrics`; loopback unless told otherwise. */
@@ -153,6 +163,15 @@ export interface Config {
   };
   /** Base64 key for secrets at rest; unset means one generated into DATA_DIR. */
   tokenEncryptionKey: string | undefined;
+}
+
+/** Microsoft's app registration; the base URLs send identity and Graph requests to a fake instead of Microsoft. */
+export interface MicrosoftSettings {
+  clientId: string;
+  clientSecret: string;
+  tenant: string;
+  loginBaseUrl: string | undefined;
+  graphBaseUrl: string | undefined;
 }
 
 /** A setting the processes cannot start with; its message names each such setting and why, on one line. */
@@ -208,6 +227,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           }
         : undefined,
     allowRegistration: env.ALLOW_REGISTRATION,
+    microsoft:
+      env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+        ? {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET,
+            tenant: env.MICROSOFT_TENANT,
+            loginBaseUrl: env.MICROSOFT_LOGIN_BASE_URL,
+            graphBaseUrl: env.MICROSOFT_GRAPH_BASE_URL,
+          }
+        : undefined,
     allowDevLogin: env.ALLOW_DEV_LOGIN,
     operatorToken: env.OPERATOR_TOKEN,
     workerMetrics: { host: env.WORKER_METRICS_HOST, port: env.WORKER_METRICS_PORT },
@@ -288,5 +317,23 @@ export function googleEndpoints(google: NonNullable<Config['google']>) {
     userinfoUrl: `${base ?? 'https://www.googleapis.com'}/oauth2/v2/userinfo`,
     /** Google's API clients append `calendar/v3/…` to this. */
     apiRootUrl: `${base ?? 'https://www.googleapis.com'}/`,
+  };
+}
+
+/**
+ * Microsoft's identity platform (v2.0) and Graph, or the same paths on MICROSOFT_LOGIN_BASE_URL and
+ * MICROSOFT_GRAPH_BASE_URL (a fake Microsoft for tests and demos).
+ */
+export function microsoftEndpoints(microsoft: MicrosoftSettings) {
+  const login = microsoft.loginBaseUrl?.replace(/\/$/, '') ?? 'https://login.microsoftonline.com';
+  const graph = microsoft.graphBaseUrl?.replace(/\/$/, '') ?? 'https://graph.microsoft.com';
+  const tenant = encodeURIComponent(microsoft.tenant);
+  return {
+    loginOrigin: login,
+    authorizePath: `/${tenant}/oauth2/v2.0/authorize`,
+    tokenPath: `/${tenant}/oauth2/v2.0/token`,
+    jwksUrl: `${login}/${tenant}/discovery/v2.0/keys`,
+    /** Graph's v1.0 root; requests append `/me/...`. */
+    graphRoot: `${graph}/v1.0`,
   };
 }

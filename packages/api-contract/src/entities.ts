@@ -36,7 +36,7 @@ export const CALENDAR_PROVIDER_NAMES: Record<CalendarProvider, string> = {
   google: 'Google Calendar',
   ics: 'Calendar Feed',
   caldav: 'CalDAV',
-  microsoft: 'Outlook',
+  microsoft: 'Microsoft Outlook',
 };
 
 export const user = z.object({

@@ -24,6 +24,7 @@ const SIGNED_IN_CALLS = [
   'DELETE /api/push/subscriptions',
   'GET /api/push/subscriptions',
   'POST /api/push/test',
+  'DELETE /api/calendar/microsoft',
 ];
 
 /** The tRPC procedures open to anyone: signing in and up, and what the sign-in page shows. */

@@ -53,6 +53,14 @@ import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
 import { OIDC_SIGN_IN_CALLBACK } from '../oidc/oidc-client.js';
 import { finishOidcSignIn, startOidcSignIn } from '../oidc/oidc-navigation.js';
+import { MICROSOFT_CALENDAR_CALLBACK, MICROSOFT_SIGN_IN_CALLBACK } from '../microsoft/oauth-clients.js';
+import {
+  finishMicrosoftCalendarConnection,
+  finishMicrosoftSignIn,
+  startMicrosoftCalendarConnection,
+  startMicrosoftSignIn,
+} from '../microsoft/oauth-callbacks.js';
+import { disconnectMicrosoftCalendar } from '../services/microsoft-calendar-connect.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
@@ -258,6 +266,10 @@ export const restRoutes: RestRoute[] = [
   }),
   navigation('/api/auth/oidc', 'Start signing in with the single-sign-on provider', startOidcSignIn),
   navigation(OIDC_SIGN_IN_CALLBACK, "The single-sign-on provider's return from signing in", finishOidcSignIn),
+  navigation('/api/auth/microsoft', 'Start signing in with Microsoft', startMicrosoftSignIn),
+  navigation(MICROSOFT_SIGN_IN_CALLBACK, "Microsoft's return from signing in", finishMicrosoftSignIn),
+  navigation('/api/auth/microsoft/calendar', 'Start connecting a Microsoft Outlook calendar', startMicrosoftCalendarConnection),
+  navigation(MICROSOFT_CALENDAR_CALLBACK, "Microsoft's return from connecting a calendar", finishMicrosoftCalendarConnection),
   navigation('/api/auth/google/calendar', 'Start connecting a Google Calendar', async ({ request, reply }) => {
     if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
     const google = request.server.googleCalendar;
@@ -373,8 +385,11 @@ export const restRoutes: RestRoute[] = [
       return calendar;
     },
   },
-  publicCall('GET', '/api/push/public-key', { summary: "The server's Web Push (VAPID) public key", answer: pushPublicKey }, async ({ deps }) =>
-    readPushPublicKey(deps),
+  publicCall(
+    'GET',
+    '/api/push/public-key',
+    { summary: "The server's Web Push (VAPID) public key", answer: pushPublicKey },
+    async ({ deps }) => readPushPublicKey(deps),
   ),
   signedInCall(
     'POST',
@@ -427,7 +442,17 @@ export const restRoutes: RestRoute[] = [
   signedInCall(
     'PUT',
     '/api/calendar/caldav/calendars',
-    { summary: 'Choose the busy calendars and the calendar for breaks', body: caldavCalendarsInput, answer: z.array(caldavCalendar) },
+    {
+      summary: 'Choose the busy calendars and the calendar for breaks',
+      body: caldavCalendarsInput,
+      answer: z.array(caldavCalendar),
+    },
     async ({ deps, body, userId }) => chooseCalendars(deps, userId, body.calendars),
+  ),
+  signedInCall(
+    'DELETE',
+    '/api/calendar/microsoft',
+    { summary: 'Disconnect the Microsoft Outlook calendar', answer: okAnswer },
+    async ({ deps, userId }) => disconnectMicrosoftCalendar(deps, userId),
   ),
 ];

@@ -4,7 +4,7 @@ import {
   findUserByGoogleSubject,
   insertUserWithPreferences,
   newPreferences,
-  updateGoogleProfile,
+  updateSignInProfile,
   type UserRow,
 } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
@@ -24,7 +24,7 @@ export async function signInWithGoogle(deps: AppDeps, profile: GoogleProfile): P
     profile_image_url: profile.picture ?? null,
   };
   const known = await findUserByGoogleSubject(deps.db, profile.id);
-  if (known) return updateGoogleProfile(deps.db, known.id, names);
+  if (known) return updateSignInProfile(deps.db, known.id, names);
   if (await findUserByEmail(deps.db, profile.email)) throw new AppError('CONFLICT', GOOGLE_EMAIL_IN_USE);
   const username = await freeUsername(deps.db, profile.email.split('@')[0] ?? profile.name ?? 'user');
   const user = await insertUserWithPreferences(

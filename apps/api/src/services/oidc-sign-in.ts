@@ -4,7 +4,7 @@ import {
   findUserByEmail,
   findUserBySignInIdentity,
   newPreferences,
-  updateGoogleProfile,
+  updateSignInProfile,
   type UserRow,
 } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
@@ -28,7 +28,7 @@ function namesOf(profile: OidcProfile) {
 export async function signInWithOidc(deps: AppDeps, profile: OidcProfile): Promise<UserRow> {
   const names = namesOf(profile);
   const known = await findUserBySignInIdentity(deps.db, profile.issuer, profile.subject);
-  if (known) return updateGoogleProfile(deps.db, known.id, { ...names, profile_image_url: known.profile_image_url });
+  if (known) return updateSignInProfile(deps.db, known.id, { ...names, profile_image_url: known.profile_image_url });
   if (profile.email && (await findUserByEmail(deps.db, profile.email))) throw new AppError('CONFLICT', OIDC_EMAIL_IN_USE);
   const base = profile.preferredUsername ?? profile.email?.split('@')[0] ?? profile.name ?? 'user';
   const user = await createUserWithSignInIdentity(

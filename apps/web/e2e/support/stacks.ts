@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The specs that need a Google (the fake one): they run only against the `google` stack, which has it. */
-export const GOOGLE_SPECS = ['**/google-*.spec.ts', '**/sync-indicator.spec.ts'];
+/** The specs that need a Google or a Microsoft (the fakes): they run only against the `google` stack, which has both. */
+export const GOOGLE_SPECS = ['**/google-*.spec.ts', '**/microsoft-*.spec.ts', '**/sync-indicator.spec.ts'];
 
 /**
  * The specs that need the OpenID provider: the google stack has it too (start-stack.mjs), and, like Google's, a

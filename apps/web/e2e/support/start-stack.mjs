@@ -14,6 +14,8 @@
 //                    client whose redirect URI is APP_URL's callback and OIDC_NAME "Acme staff login"; its login
 //                    form takes an account's `sub` with any password. The specs find it in DATA_DIR/oidc-provider.json
 //                    ({ issuer, name, accounts }).
+//                    A fake Microsoft (packages/fakes/dist/microsoft) runs beside them the same way, as MICROSOFT_LOGIN_BASE_URL and
+//                    MICROSOFT_GRAPH_BASE_URL, described in DATA_DIR/fake-microsoft.json ({ origin, clientId }).
 // The two stacks without Google also run with ALLOW_PRIVATE_FEEDS=true, so calendar-feed.spec.ts can serve its ICS
 // feeds from loopback.
 // Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
@@ -44,6 +46,7 @@ const apiMain = fileURLToPath(new URL('../../../api/dist/main.js', import.meta.u
 const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
 const fakeGoogleModule = new URL('../../../../packages/fakes/dist/google/index.js', import.meta.url);
 const oidcProviderModule = new URL('../../../../packages/fakes/dist/oidc/index.js', import.meta.url);
+const fakeMicrosoftModule = new URL('../../../../packages/fakes/dist/microsoft/index.js', import.meta.url);
 const appUrl = `http://127.0.0.1:${port}`;
 
 /** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */
@@ -85,6 +88,12 @@ const OIDC_NAME = 'Acme staff login';
 const OIDC_ACCOUNTS = [
   { sub: 'katherine', email: 'katherine@acme.example', name: 'Katherine Johnson', givenName: 'Katherine', familyName: 'Johnson' },
 ];
+/** The fake's app registration, as in the Entra admin center: its redirect URIs are APP_URL's two callbacks. */
+const MICROSOFT_CLIENT = {
+  clientId: '0f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+  clientSecret: 'breaker-e2e-microsoft-secret',
+  redirectUris: [`${appUrl}/api/auth/microsoft/callback`, `${appUrl}/api/auth/microsoft/calendar/callback`],
+};
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
@@ -105,6 +114,11 @@ for (const name of [
   'OIDC_CLIENT_SECRET',
   'OIDC_NAME',
   'ALLOW_REGISTRATION',
+  'MICROSOFT_CLIENT_ID',
+  'MICROSOFT_CLIENT_SECRET',
+  'MICROSOFT_TENANT',
+  'MICROSOFT_LOGIN_BASE_URL',
+  'MICROSOFT_GRAPH_BASE_URL',
   'OPERATOR_TOKEN',
   'TRUST_PROXY',
   'ALLOW_PRIVATE_FEEDS',
@@ -216,7 +230,7 @@ function extraEnv() {
   for (const [name, value] of Object.entries(extra)) {
     if (typeof value !== 'string') throw new Error(`E2E_API_ENV_JSON: ${name} must be a string`);
     // Which stacks have a Google client is fixed: the google-* specs need the fake, the others need none.
-    if (name.startsWith('GOOGLE_') || name.startsWith('OIDC_')) {
+    if (name.startsWith('GOOGLE_') || name.startsWith('OIDC_') || name.startsWith('MICROSOFT_')) {
       throw new Error(`E2E_API_ENV_JSON: ${name} is set by the embedded-google stack only`);
     }
   }
@@ -278,13 +292,30 @@ async function startOidcProvider() {
   return provider;
 }
 
+/** Starts the fake Microsoft from the built fakes package and points the API at it, for both of its origins. */
+async function startMicrosoft() {
+  const module = await import(fakeMicrosoftModule.href);
+  const microsoft = await module.startFakeMicrosoft({ host: '127.0.0.1', clients: [MICROSOFT_CLIENT], autoApprove: true });
+  Object.assign(env, {
+    MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT.clientId,
+    MICROSOFT_CLIENT_SECRET: MICROSOFT_CLIENT.clientSecret,
+    MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
+    MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
+  });
+  const about = { origin: microsoft.origin, clientId: MICROSOFT_CLIENT.clientId };
+  writeFileSync(join(dataDir, 'fake-microsoft.json'), `${JSON.stringify(about, null, 2)}\n`);
+  return microsoft;
+}
+
 let database;
 let smtpServer;
 let fakeGoogle;
 let oidcProvider;
+let fakeMicrosoft;
 if (mode === 'embedded-google') {
   fakeGoogle = await startGoogle();
   oidcProvider = await startOidcProvider();
+  fakeMicrosoft = await startMicrosoft();
 }
 if (mode === 'postgres-redis') {
   database = `breaker_e2e_${randomBytes(6).toString('hex')}`;
@@ -308,6 +339,7 @@ function cleanUp() {
   smtpServer?.close();
   void fakeGoogle?.close();
   void oidcProvider?.close();
+  void fakeMicrosoft?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!database) return;
   try {

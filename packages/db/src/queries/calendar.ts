@@ -70,6 +70,15 @@ export async function removeCalendarConnection(
   });
 }
 
+/** Providers that rotate refresh tokens (Microsoft) keep the newest, sealed. */
+export async function saveRefreshToken(db: Db, connectionId: string, refreshTokenEncrypted: string): Promise<void> {
+  await db
+    .updateTable('calendar_connections')
+    .set({ refresh_token_encrypted: refreshTokenEncrypted })
+    .where('id', '=', connectionId)
+    .execute();
+}
+
 export async function markConnectionStatus(db: Db, connectionId: string, status: CalendarConnectionRow['status']): Promise<void> {
   await db.updateTable('calendar_connections').set({ status }).where('id', '=', connectionId).execute();
 }

@@ -47,8 +47,8 @@ export function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRo
   return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
 }
 
-/** Keeps a single-sign-on account's name and picture current at each sign-in (Google, OpenID Connect). */
-export async function updateGoogleProfile(
+/** Keeps a single-sign-on account's name and picture current at each sign-in (Google, Microsoft, OpenID Connect). */
+export async function updateSignInProfile(
   db: Db,
   userId: string,
   profile: { first_name: string | null; last_name: string | null; profile_image_url: string | null },

@@ -30,6 +30,7 @@ const accountProcedures = {
     /** The single-sign-on button's label (OIDC_NAME); null without a provider. */
     oidcSignIn: ctx.deps.config.oidc?.name ?? null,
     registration: ctx.deps.config.allowRegistration,
+    microsoftSignIn: ctx.deps.config.microsoft !== undefined,
     devLogin: ctx.deps.config.allowDevLogin,
   })),
 };

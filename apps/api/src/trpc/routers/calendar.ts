@@ -4,6 +4,7 @@ import { breaksFeedStatus, createBreaksFeed, revokeBreaksFeed } from '../../serv
 import { calendarStatus } from '../../services/calendar-status.js';
 import { chooseCalendars, connectCalDavAccount, disconnectCalDavAccount, listCalDavCalendars } from '../../services/caldav.js';
 import { connectIcsFeed, disconnectIcsFeed } from '../../services/ics-feed.js';
+import { disconnectMicrosoftCalendar } from '../../services/microsoft-calendar-connect.js';
 import { authedProcedure, router } from '../init.js';
 
 export const calendarRouter = router({
@@ -22,5 +23,6 @@ export const calendarRouter = router({
   chooseCalDavCalendars: authedProcedure
     .input(caldavCalendarsInput)
     .mutation(({ ctx, input }) => chooseCalendars(ctx.deps, ctx.user.id, input.calendars)),
+  disconnectMicrosoft: authedProcedure.mutation(({ ctx }) => disconnectMicrosoftCalendar(ctx.deps, ctx.user.id)),
   sync: authedProcedure.input(userIdParam).mutation(({ ctx, input }) => syncCalendar(ctx.deps, ctx.user.id, input.userId)),
 });

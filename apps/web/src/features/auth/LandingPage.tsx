@@ -5,6 +5,7 @@ import { IconEye, IconLeaf, IconStretching, IconWalk } from '@tabler/icons-react
 import { BrandMark } from '../layout/BrandMark';
 import { AnchorLink, ButtonLink } from '../layout/links';
 import { GoogleSignInButton } from './GoogleSignInButton';
+import { MicrosoftSignInButton } from './MicrosoftSignInButton';
 import { LandingSteps } from './LandingSteps';
 import { OidcSignInButton } from './OidcSignInButton';
 import { useCapabilities } from './use-capabilities';
@@ -51,6 +52,7 @@ export function LandingPage() {
           </Group>
           <OidcSignInButton variant="outline" size="md" />
           <GoogleSignInButton variant="outline" size="md" />
+          <MicrosoftSignInButton variant="outline" size="md" />
           <Stack gap={4}>
             <Text fz="sm" c="dimmed">
               Prefer a password? <AnchorLink to="/login">Sign in with username and password</AnchorLink>

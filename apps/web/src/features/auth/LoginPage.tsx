@@ -10,6 +10,7 @@ import { AnchorLink } from '../layout/links';
 import { AuthCard } from './AuthCard';
 import { DevelopmentSignIn } from './DevelopmentSignIn';
 import { OidcSignInButton } from './OidcSignInButton';
+import { MicrosoftSignInButton } from './MicrosoftSignInButton';
 import type { SignInReturnParams } from './sign-in-return';
 import { useCapabilities } from './use-capabilities';
 import { useSignInReturnNotice } from './use-sign-in-return-notice';
@@ -73,6 +74,7 @@ export function LoginPage({ returnParams }: { returnParams: SignInReturnParams }
           </Button>
         </Stack>
       </form>
+      <MicrosoftSignInButton variant="outline" fullWidth />
       {oidcSignIn && (
         <>
           <Divider label="or" labelPosition="center" />

@@ -17,6 +17,16 @@ describe('signInReturnNotice', () => {
     });
   });
 
+  it('gives a Microsoft sign-in the same refusal with its own name', () => {
+    expect(signInReturnNotice({ error: 'microsoft_email_in_use' })).toEqual({
+      title: 'Microsoft sign-in failed',
+      message: 'An account with this email already exists. Sign in with your password.',
+    });
+    expect(signInReturnNotice({ error: 'microsoft_failed' })?.message).toBe(
+      'Microsoft sign-in did not complete. Please try again.',
+    );
+  });
+
   it('asks to try again when the round trip failed', () => {
     expect(signInReturnNotice({ error: 'google_failed' })?.message).toBe('Google sign-in did not complete. Please try again.');
   });

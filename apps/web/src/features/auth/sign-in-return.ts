@@ -1,4 +1,4 @@
-/** Query parameters the Google and single-sign-on round trips come back with (on /login and /google-login). */
+/** Query parameters the Google, Microsoft and single-sign-on round trips come back with (on /login and /google-login). */
 export interface SignInReturnParams {
   error?: string;
 }
@@ -8,14 +8,22 @@ export function signInReturnSearch(search: Record<string, unknown>): SignInRetur
 }
 
 const GOOGLE_FAILED = 'Google sign-in failed';
+const MICROSOFT_FAILED = 'Microsoft sign-in failed';
 const SINGLE_SIGN_ON_FAILED = 'Single sign-on failed';
+const EMAIL_IN_USE = 'An account with this email already exists. Sign in with your password.';
 
 const SIGN_IN_ERRORS = new Map([
-  [
-    'google_email_in_use',
-    { title: GOOGLE_FAILED, message: 'An account with this email already exists. Sign in with your password.' },
-  ],
+  ['google_email_in_use', { title: GOOGLE_FAILED, message: EMAIL_IN_USE }],
   ['google_failed', { title: GOOGLE_FAILED, message: 'Google sign-in did not complete. Please try again.' }],
+  ['microsoft_email_in_use', { title: MICROSOFT_FAILED, message: EMAIL_IN_USE }],
+  ['microsoft_failed', { title: MICROSOFT_FAILED, message: 'Microsoft sign-in did not complete. Please try again.' }],
+  [
+    'microsoft_not_configured',
+    {
+      title: MICROSOFT_FAILED,
+      message: 'Microsoft sign-in is not configured on this server. Use your username and password instead.',
+    },
+  ],
   [
     'oidc_email_in_use',
     { title: SINGLE_SIGN_ON_FAILED, message: 'An account with this email already exists. Sign in the way you did before.' },

@@ -7,6 +7,7 @@ import { ButtonLink } from '../layout/links';
 import { CalendarFeedButton } from './CalendarFeedButton';
 import { ConnectCalendarButton } from './ConnectCalendarButton';
 import { DisconnectFeedButton } from './DisconnectFeedButton';
+import { useCapabilities } from '../auth/use-capabilities';
 import { useCalendarSync } from './use-calendar-sync';
 import { useRefreshBreaks } from './use-refresh-breaks';
 
@@ -14,6 +15,8 @@ import { useRefreshBreaks } from './use-refresh-breaks';
 export function CalendarActions({ user }: { user: User }) {
   const sync = useCalendarSync(user.calendarProvider);
   const refresh = useRefreshBreaks();
+  const { microsoftSignIn } = useCapabilities();
+  const provider = user.calendarProvider;
 
   function withUserId(title: string, run: (userId: string) => void) {
     if (user.id) run(user.id);
@@ -33,12 +36,12 @@ export function CalendarActions({ user }: { user: User }) {
 
   return (
     <>
-      {user.calendarProvider === 'google' ? (
+      {provider === 'google' || provider === 'microsoft' ? (
         <>
           {syncButton}
           <Button
             component="a"
-            href="/api/auth/google/calendar"
+            href={`/api/auth/${provider}/calendar`}
             variant="default"
             leftSection={<IconRotateClockwise size={18} />}
           >
@@ -47,7 +50,7 @@ export function CalendarActions({ user }: { user: User }) {
         </>
       ) : (
         <>
-          {user.calendarProvider === 'ics' ? (
+          {provider === 'ics' ? (
             <>
               {syncButton}
               <DisconnectFeedButton />
@@ -58,6 +61,7 @@ export function CalendarActions({ user }: { user: User }) {
             <CalendarFeedButton />
           )}
           <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />
+          {microsoftSignIn && <ConnectCalendarButton calendar="microsoft" icon={<IconCalendarPlus size={18} />} />}
         </>
       )}
       <DelayedTooltip label={`Schedule new ${PRODUCT_NAME}s for the next ${SCHEDULING_HORIZON_DAYS} days`}>

@@ -2,16 +2,24 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { toastError } from '../../toast';
 
-const CALENDAR_AUTH_URL = '/api/auth/google/calendar';
+/** Where each OAuth calendar connection starts, and what its button says. */
+const CALENDARS = {
+  google: { url: '/api/auth/google/calendar', label: 'Connect Google Calendar' },
+  microsoft: { url: '/api/auth/microsoft/calendar', label: 'Connect Microsoft Outlook' },
+} as const;
 
 /** Sends the browser to the calendar authorisation; the page comes back to /calendar with the outcome. */
-export function ConnectCalendarButton({ icon, ...props }: ButtonProps & { icon?: ReactNode }) {
+export function ConnectCalendarButton({
+  icon,
+  calendar = 'google',
+  ...props
+}: ButtonProps & { icon?: ReactNode; calendar?: keyof typeof CALENDARS }) {
   const [connecting, setConnecting] = useState(false);
 
   function connect() {
     setConnecting(true);
     try {
-      window.location.assign(CALENDAR_AUTH_URL);
+      window.location.assign(CALENDARS[calendar].url);
     } catch {
       setConnecting(false);
       toastError({ title: 'Connection Error', message: 'Unable to connect your calendar. Please try again.' });
@@ -20,7 +28,7 @@ export function ConnectCalendarButton({ icon, ...props }: ButtonProps & { icon?:
 
   return (
     <Button variant="default" leftSection={icon} disabled={connecting} onClick={connect} {...props}>
-      {connecting ? 'Connecting...' : 'Connect Google Calendar'}
+      {connecting ? 'Connecting...' : CALENDARS[calendar].label}
     </Button>
   );
 }

@@ -1,12 +1,14 @@
-import { VALIDATION, type User } from '@breaker/api-contract';
+import { CALENDAR_PROVIDER_NAMES, VALIDATION, type User } from '@breaker/api-contract';
 import { Badge, Button, Divider, Group, Paper, Text, Title } from '@mantine/core';
-import { IconCalendarPlus, IconRefresh } from '@tabler/icons-react';
+import { IconCalendarPlus, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import { useCapabilities } from '../auth/use-capabilities';
 import { toastError } from '../../toast';
 import { CalDavCalendars } from '../calendar/CalDavCalendars';
 import { CalDavForm } from '../calendar/CalDavForm';
 import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
+import { DisconnectMicrosoftButton } from '../calendar/DisconnectMicrosoftButton';
 import { connectedLabel } from '../layout/connected-label';
 import { useCalendarSync } from '../calendar/use-calendar-sync';
 import { CalendarBookingSwitch } from './CalendarBookingSwitch';
@@ -14,6 +16,12 @@ import { CalendarBookingSwitch } from './CalendarBookingSwitch';
 export function CalendarConnectionCard({ user }: { user: User }) {
   const provider = user.calendarProvider;
   const sync = useCalendarSync(provider);
+  const { microsoftSignIn } = useCapabilities();
+  const syncButton = (
+    <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
+      {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
+    </Button>
+  );
 
   function syncNow() {
     if (user.id) sync.mutate({ userId: user.id });
@@ -35,18 +43,35 @@ export function CalendarConnectionCard({ user }: { user: User }) {
       </Text>
       {(provider === 'ics' || provider === 'caldav') && (
         <Group gap="sm" mb="md">
-          <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
-            {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
-          </Button>
+          {syncButton}
           {provider === 'ics' && <DisconnectFeedButton />}
         </Group>
       )}
       {provider === 'caldav' && <CalDavCalendars />}
-      {provider !== 'google' && <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />}
-      {(provider === 'google' || provider === 'caldav') && (
+      {provider === 'microsoft' && (
+        <Group gap="sm" mb="md">
+          {syncButton}
+          <Button
+            component="a"
+            href="/api/auth/microsoft/calendar"
+            variant="default"
+            leftSection={<IconRotateClockwise size={18} />}
+          >
+            Reconnect
+          </Button>
+          <DisconnectMicrosoftButton />
+        </Group>
+      )}
+      {provider !== 'google' && provider !== 'microsoft' && (
+        <Group gap="sm">
+          <ConnectCalendarButton icon={<IconCalendarPlus size={18} />} />
+          {microsoftSignIn && <ConnectCalendarButton calendar="microsoft" icon={<IconCalendarPlus size={18} />} />}
+        </Group>
+      )}
+      {(provider === 'google' || provider === 'microsoft' || provider === 'caldav') && (
         <CalendarBookingSwitch
           enabled={user.preferences.calendarBookingEnabled}
-          calendarName={provider === 'google' ? 'Google Calendar' : 'CalDAV calendar'}
+          calendarName={provider === 'caldav' ? 'CalDAV calendar' : CALENDAR_PROVIDER_NAMES[provider]}
         />
       )}
       {provider === null && (

@@ -1,0 +1,136 @@
+import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft, type FakeMicrosoft } from '@breaker/fakes/microsoft';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+
+const CLIENT = {
+  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
+};
+const SCOPES = 'openid profile email offline_access User.Read Calendars.ReadWrite';
+
+/** Plays the browser: follows Breaker's redirect to Microsoft, lets the fake pick the account, and brings the code back. */
+async function signInThroughMicrosoft(client: TestClient, loginHint?: string, tamper?: (authorize: URL) => void) {
+  const start = await client.request('GET', '/api/auth/microsoft');
+  expect(start.statusCode).toBe(303);
+  const authorize = new URL(String(start.headers.location));
+  expect(authorize.pathname).toBe('/common/oauth2/v2.0/authorize');
+  expect(authorize.searchParams.get('scope')).toBe(SCOPES);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('state')).toBeTruthy();
+  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  if (loginHint) authorize.searchParams.set('login_hint', loginHint);
+  tamper?.(authorize);
+  const picked = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(String(picked.headers.get('location')));
+  return client.request('GET', `${back.pathname}${back.search}`);
+}
+
+describe('Microsoft sign-in through the fake Microsoft', () => {
+  let microsoft: FakeMicrosoft;
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    microsoft = await startFakeMicrosoft({ clients: [CLIENT], accounts: [ADELE_VANCE, OUTLOOK_USER], autoApprove: true });
+    subject = await startTestApp('pglite', {
+      env: {
+        MICROSOFT_CLIENT_ID: CLIENT.clientId,
+        MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
+        MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
+        MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
+      },
+    });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await microsoft?.close();
+  });
+
+  it('creates the account keyed by tenant and object id, connects the calendar in the same consent, and signs in again to it', async () => {
+    const browser = new TestClient(subject.app);
+    const landed = await signInThroughMicrosoft(browser, ADELE_VANCE.userPrincipalName);
+    expect(landed.headers.location).toBe('/');
+    const me = (await browser.request('GET', '/api/auth/user')).json<{
+      id: string;
+      email: string;
+      firstName: string;
+      calendarProvider: string;
+    }>();
+    expect(me).toMatchObject({ email: ADELE_VANCE.mail, firstName: 'Adele', calendarProvider: 'microsoft' });
+    const identity = await subject.db
+      .selectFrom('sign_in_identities')
+      .selectAll()
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(identity).toMatchObject({
+      issuer: `https://login.microsoftonline.com/${ADELE_VANCE.tid}/v2.0`,
+      subject: ADELE_VANCE.oid,
+    });
+    const connection = await subject.db
+      .selectFrom('calendar_connections')
+      .selectAll()
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow();
+    expect(connection.provider).toBe('microsoft');
+    expect(connection.refresh_token_encrypted).toMatch(/^v1\./);
+
+    const again = new TestClient(subject.app);
+    await signInThroughMicrosoft(again, ADELE_VANCE.userPrincipalName);
+    expect((await again.request('GET', '/api/auth/user')).json<{ id: string }>().id).toBe(me.id);
+  });
+
+  it('leaves the calendar unconnected when the user declines the calendar permission', async () => {
+    microsoft.declineNextConsent(['Calendars.ReadWrite']);
+    const browser = new TestClient(subject.app);
+    expect((await signInThroughMicrosoft(browser, OUTLOOK_USER.userPrincipalName)).headers.location).toBe('/');
+    expect((await browser.request('GET', '/api/auth/user')).json()).toMatchObject({
+      email: OUTLOOK_USER.mail,
+      calendarProvider: null,
+    });
+  });
+
+  it('never merges into a password account that uses the same e-mail', async () => {
+    const owner = new TestClient(subject.app);
+    await owner.request('POST', '/api/auth/register', {
+      username: 'megan',
+      email: 'megan.bowen@contoso.example',
+      password: 'secret1',
+    });
+    microsoft.addAccount({
+      ...ADELE_VANCE,
+      oid: 'b1d2e3f4-0000-4000-8000-000000000001',
+      userPrincipalName: 'megan.bowen@contoso.example',
+      mail: 'megan.bowen@contoso.example',
+      displayName: 'Megan Bowen',
+    });
+    const browser = new TestClient(subject.app);
+    const landed = await signInThroughMicrosoft(browser, 'megan.bowen@contoso.example');
+    expect(landed.headers.location).toBe('/login?error=microsoft_email_in_use');
+    expect((await browser.request('GET', '/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('refuses an ID token for another nonce, a forged state and a denied consent', async () => {
+    const replayed = await signInThroughMicrosoft(new TestClient(subject.app), undefined, (authorize) =>
+      authorize.searchParams.set('nonce', 'someone-elses-nonce'),
+    );
+    expect(replayed.headers.location).toBe('/login?error=microsoft_failed');
+    const browser = new TestClient(subject.app);
+    await browser.request('GET', '/api/auth/microsoft');
+    expect((await browser.request('GET', '/api/auth/microsoft/callback?code=stolen&state=forged')).headers.location).toBe(
+      '/login?error=microsoft_failed',
+    );
+    microsoft.denyNextAuthorization();
+    expect((await signInThroughMicrosoft(new TestClient(subject.app))).headers.location).toBe('/login?error=microsoft_failed');
+  });
+});
+
+describe('Microsoft sign-in on a server without a Microsoft app', () => {
+  it('says so instead of failing', async () => {
+    const subject = await startTestApp('pglite');
+    try {
+      const start = await new TestClient(subject.app).request('GET', '/api/auth/microsoft');
+      expect(start.headers.location).toBe('/login?error=microsoft_not_configured');
+    } finally {
+      await subject.close();
+    }
+  });
+});

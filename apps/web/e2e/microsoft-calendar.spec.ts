@@ -1,0 +1,81 @@
+// Microsoft Outlook in the browser, through the google stack's fake Microsoft (start-stack.mjs, mode embedded-google):
+// connect from Settings, a meeting on the week grid, access revoked on Microsoft's side, reconnect, and disconnect.
+import { registerAccount, submitLogin } from './support/accounts';
+import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
+import { chooseMicrosoftAccount, expect, newMicrosoftAccount, test, uniqueName } from './support/fake-microsoft';
+import { expectToast } from './support/toasts';
+
+const PASSWORD = 'stretch-and-breathe-42';
+
+test('connect Microsoft Outlook: a meeting on the grid, revoked access, reconnect, disconnect', async ({
+  page,
+  microsoft,
+  baseURL,
+}) => {
+  const owner = newMicrosoftAccount('Megan Bowen');
+  const account = { username: uniqueName('outlook'), email: `${uniqueName('outlook')}@example.com`, password: PASSWORD };
+  const today = dayIn(TIME_ZONE, new Date());
+  const target = nextWorkDay(today);
+  const nextWeek = weekday(today) >= 5;
+
+  await test.step('an Outlook account with a meeting on the next work day, and a Breaker password account', async () => {
+    await microsoft.addAccount(owner);
+    await microsoft.setEvents(owner.userPrincipalName, [
+      {
+        subject: 'Quarterly planning',
+        start: { dateTime: `${target}T10:00:00`, timeZone: TIME_ZONE },
+        end: { dateTime: `${target}T11:30:00`, timeZone: TIME_ZONE },
+        showAs: 'busy',
+      },
+      {
+        subject: 'Design sync',
+        start: { dateTime: `${addDays(target, 1)}T14:00:00`, timeZone: TIME_ZONE },
+        end: { dateTime: `${addDays(target, 1)}T15:00:00`, timeZone: TIME_ZONE },
+      },
+    ]);
+    await registerAccount(page.request, baseURL!, account);
+    await chooseMicrosoftAccount(page, microsoft, owner.userPrincipalName);
+    await page.goto('/login');
+    await submitLogin(page, account.username, account.password);
+    await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+  });
+
+  const sync = page.getByRole('button', { name: 'Sync Calendar' });
+  const reconnect = page.getByRole('link', { name: 'Reconnect' });
+
+  await test.step('Settings: Connect Microsoft Outlook, back on the calendar connected', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Connect Microsoft Outlook' }).click();
+    await expectToast(page, 'Calendar Connected!', 'Your calendar was connected successfully.');
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(sync).toBeVisible();
+    await expect(reconnect).toBeVisible();
+  });
+
+  await test.step('the meeting shows on the grid', async () => {
+    if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+    const column = page.getByRole('group', { name: columnName(target), exact: true });
+    await expect(column.getByTestId('meeting-block').filter({ hasText: 'Quarterly planning' })).toBeVisible();
+  });
+
+  await test.step('access revoked on Microsoft: Calendar Access Expired', async () => {
+    await microsoft.revokeGrants(owner.userPrincipalName);
+    await sync.click();
+    await expectToast(page, 'Calendar Access Expired', 'Breaker can no longer read your calendar; please reconnect it');
+  });
+
+  await test.step('Reconnect: connected again, and syncing works', async () => {
+    await reconnect.click();
+    await expectToast(page, 'Calendar Connected!', 'Your calendar was connected successfully.');
+    await sync.click();
+    await expectToast(page, 'Calendar Synced', 'Your calendar is up to date');
+  });
+
+  await test.step('Settings: Disconnect Outlook', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByText('Connected (Microsoft Outlook)')).toBeVisible();
+    await page.getByRole('button', { name: 'Disconnect Outlook' }).click();
+    await expectToast(page, 'Calendar Disconnected', 'Your Microsoft Outlook calendar was disconnected.');
+    await expect(page.getByRole('button', { name: 'Connect Microsoft Outlook' })).toBeVisible();
+  });
+});

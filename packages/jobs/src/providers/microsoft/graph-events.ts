@@ -1,0 +1,64 @@
+import type { StoredEvent } from '@breaker/db';
+import { DateTime } from 'luxon';
+
+/** The part of Graph's event resource Breaker reads (graph.resource.event.md). */
+export interface GraphEvent {
+  id: string;
+  subject?: string | null;
+  start?: { dateTime: string; timeZone: string } | null;
+  end?: { dateTime: string; timeZone: string } | null;
+  isAllDay?: boolean;
+  isCancelled?: boolean;
+  showAs?: 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown';
+  responseStatus?: { response?: string } | null;
+  isOnlineMeeting?: boolean;
+  transactionId?: string | null;
+  '@removed'?: { reason: string };
+}
+
+export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
+
+/** Breaker's own breaks carry a transactionId starting so (break-write-back.ts); they are not meetings. */
+export const BREAK_TRANSACTION_PREFIX = 'breaker-';
+
+/**
+ * What blocks time: `busy`, `tentative`, `oof` and `unknown` do; `free` and `workingElsewhere` (working, just not at the
+ * desk) do not. Cancelled events and declined invitations never do; all-day events only when busy or away (`oof`),
+ * so an all-day "tentative" holiday marker leaves the day open.
+ */
+export function blocksTime(event: GraphEvent): boolean {
+  if (event.isCancelled || event.responseStatus?.response === 'declined') return false;
+  const showAs = event.showAs ?? 'busy';
+  if (event.isAllDay) return showAs === 'busy' || showAs === 'oof';
+  return showAs === 'busy' || showAs === 'tentative' || showAs === 'oof' || showAs === 'unknown';
+}
+
+/** Graph writes `dateTime` without an offset, in the zone it names; Breaker asks for UTC. */
+function instant(value: GraphEvent['start']): DateTime {
+  if (!value) return DateTime.invalid('missing');
+  const zone = value.timeZone === 'UTC' || !value.timeZone ? 'utc' : value.timeZone;
+  return DateTime.fromISO(value.dateTime, { zone });
+}
+
+/** A Graph event (or an `@removed` entry) as Breaker stores it; all-day dates become midnights in the user's zone. */
+export function toEventChange(event: GraphEvent, calendarId: string, timeZone: string): EventChange | undefined {
+  if (!event.id) return undefined;
+  if (event['@removed'] || event.transactionId?.startsWith(BREAK_TRANSACTION_PREFIX))
+    return { kind: 'removal', calendarId, externalId: event.id };
+  const allDay = event.isAllDay === true;
+  const start = allDay ? DateTime.fromISO(instant(event.start).toISODate() ?? '', { zone: timeZone }) : instant(event.start);
+  const end = allDay ? DateTime.fromISO(instant(event.end).toISODate() ?? '', { zone: timeZone }) : instant(event.end);
+  if (!start.isValid || !end.isValid) return undefined;
+  return {
+    kind: 'upsert',
+    event: {
+      calendarId,
+      externalId: event.id,
+      title: event.subject || '(No title)',
+      start: start.toJSDate(),
+      end: end.toJSDate(),
+      isAllDay: allDay,
+      blocksTime: blocksTime(event),
+    },
+  };
+}
