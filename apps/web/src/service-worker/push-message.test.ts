@@ -18,7 +18,7 @@ describe('a push message', () => {
       }),
       ORIGIN,
     );
-    expect(notificationFor(message)).toEqual({
+    expect(notificationFor(message, 3)).toEqual({
       title: 'Time for a break: Palming',
       options: {
         body: '10:30 · 2 min',
@@ -35,8 +35,19 @@ describe('a push message', () => {
     });
   });
 
+  it('leaves Start to a click on the notification where the browser shows two buttons only', () => {
+    const message = readPushMessage(data({ kind: 'break-reminder', title: 'Break', body: '', breakId: 'b1' }), ORIGIN);
+    expect(notificationFor(message, 2).options.actions).toEqual([
+      { action: 'later', title: 'Later' },
+      { action: 'skip', title: 'Skip' },
+    ]);
+  });
+
   it('shows a test notification without buttons', () => {
-    const { options } = notificationFor(readPushMessage(data({ kind: 'test', title: 'It works', body: 'Hi', url: '/' }), ORIGIN));
+    const { options } = notificationFor(
+      readPushMessage(data({ kind: 'test', title: 'It works', body: 'Hi', url: '/' }), ORIGIN),
+      3,
+    );
     expect(options.actions).toBeUndefined();
     expect(options.body).toBe('Hi');
   });

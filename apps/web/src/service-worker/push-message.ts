@@ -61,8 +61,14 @@ export interface NotificationData {
   breakId?: string;
 }
 
-/** The system notification for a push: a break's reminder gets its buttons, a test only its text. */
-export function notificationFor(message: PushMessage): {
+/**
+ * The system notification for a push: a break's reminder gets its buttons, a test only its text. A browser that
+ * shows fewer buttons (Chromium shows two) drops "Start", which a click on the notification itself does.
+ */
+export function notificationFor(
+  message: PushMessage,
+  maxActions: number,
+): {
   title: string;
   options: NotificationOptions & { actions?: { action: string; title: string }[] };
 } {
@@ -75,7 +81,9 @@ export function notificationFor(message: PushMessage): {
       badge: BADGE_URL,
       tag: message.tag ?? (message.breakId ? `break-${message.breakId}` : 'breaker-test'),
       data,
-      ...(message.kind === 'break-reminder' ? { actions: BREAK_ACTIONS.map((action) => ({ ...action })) } : {}),
+      ...(message.kind === 'break-reminder'
+        ? { actions: BREAK_ACTIONS.slice(Math.max(0, BREAK_ACTIONS.length - maxActions)).map((action) => ({ ...action })) }
+        : {}),
     },
   };
 }

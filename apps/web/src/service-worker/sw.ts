@@ -36,7 +36,9 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
 self.addEventListener('push', (event) => {
-  const { title, options } = notificationFor(readPushMessage(event.data, self.location.origin));
+  // How many buttons this browser shows (not in TypeScript's types yet).
+  const { maxActions } = Notification as unknown as { maxActions: number };
+  const { title, options } = notificationFor(readPushMessage(event.data, self.location.origin), maxActions);
   event.waitUntil(self.registration.showNotification(title, options));
 });
 
