@@ -7,7 +7,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
-import { createMailer } from '@breaker/jobs';
+import { createMailer, createPushSender } from '@breaker/jobs';
+import { testVapidKeys } from '@breaker/jobs/testing';
 import { createInProcessRunner } from './jobs/in-process-runner.js';
 import type { JobRunner } from './jobs/job-runner.js';
 
@@ -33,13 +34,23 @@ export async function startTestApp(
     now?: () => Date;
     /** The BullMQ queues the operators' dashboard shows. */
     queues?: readonly Queue[];
+    /** The first wait before a push is tried again; short in tests. */
+    pushRetryBaseMs?: number;
   } = {},
 ): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
-  const cipher = createTokenCipher(randomBytes(32));
+  // A test sharing the database with a worker process gives both the same key.
+  const cipher = createTokenCipher(
+    config.tokenEncryptionKey ? Buffer.from(config.tokenEncryptionKey, 'base64') : randomBytes(32),
+  );
+  const push = createPushSender({
+    vapid: config.push.vapidKeys ?? testVapidKeys(),
+    contact: config.push.contact,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+  });
   const jobs = options.jobs
     ? await options.jobs(database, logger)
     : createInProcessRunner({
@@ -53,6 +64,7 @@ export async function startTestApp(
         allowPrivateFeeds: config.allowPrivateFeeds,
         googleRetry: { sleep: () => Promise.resolve() },
         googleTimeoutMs: 1000,
+        push: { sender: push, retryBaseMs: options.pushRetryBaseMs ?? 50 },
       });
   const app = await buildApp({
     deps: {
@@ -62,6 +74,7 @@ export async function startTestApp(
       jobs,
       limits: createAbuseLimits(),
       cipher,
+      push,
       now,
       ...(options.queues ? { queues: options.queues } : {}),
     },

@@ -1,4 +1,5 @@
 import type { DatabaseHandle, Db, TokenCipher } from '@breaker/db';
+import type { PushSender } from '@breaker/jobs';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AbuseLimits } from './auth/abuse-limits.js';
@@ -17,5 +18,7 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Every BullMQ queue, for the operators' dashboard and queue depths; absent when jobs run in-process. */
   queues?: readonly Queue[];
+  /** Sends Web Push notifications with this server's VAPID keys. */
+  push: PushSender;
   now: () => Date;
 }

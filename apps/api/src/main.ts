@@ -1,5 +1,12 @@
 import { createTokenCipher, loadTokenKey, openPreparedDatabase } from '@breaker/db';
-import { closeIcsPool, createMailer, refuseEvictingRedis, watchRedisOutages } from '@breaker/jobs';
+import {
+  closeIcsPool,
+  createMailer,
+  createPushSender,
+  loadVapidKeys,
+  refuseEvictingRedis,
+  watchRedisOutages,
+} from '@breaker/jobs';
 import { Redis } from 'ioredis';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { buildApp } from './app.js';
@@ -18,6 +25,11 @@ const database = await openPreparedDatabase(config, logger);
 
 const now = () => new Date();
 const cipher = createTokenCipher(loadTokenKey({ base64Key: config.tokenEncryptionKey, dataDir: config.dataDir }));
+const push = createPushSender({
+  vapid: loadVapidKeys(config),
+  contact: config.push.contact,
+  allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+});
 const jobs: JobRunner = config.redisUrl
   ? await createQueueRunner(config.redisUrl, undefined, logger.child({ jobs: 'queue' }))
   : createInProcessRunner(
@@ -31,6 +43,7 @@ const jobs: JobRunner = config.redisUrl
         google: config.google,
         cipher,
         allowPrivateFeeds: config.allowPrivateFeeds,
+        push: { sender: push },
       },
       { schedule: true },
     );
@@ -42,7 +55,7 @@ const limitsRedis = config.redisUrl
 if (limitsRedis) watchRedisOutages(limitsRedis, [], logger.child({ limits: 'redis' }), REDIS_OUTAGE_CONSEQUENCE);
 const limits = createAbuseLimits(limitsRedis);
 const app = await buildApp({
-  deps: { config, database, db: database.db, jobs, limits, cipher, now, queues: operatorQueues?.queues },
+  deps: { config, database, db: database.db, jobs, limits, cipher, push, now, queues: operatorQueues?.queues },
   logger,
   webDistDir: WEB_DIST_DIR,
 });

@@ -4,6 +4,8 @@ import type { JobRequest, QueueName } from '@breaker/api-contract';
 import {
   closeIcsPool,
   createMailer,
+  createPushSender,
+  loadVapidKeys,
   JOBS,
   prepareJob,
   refuseEvictingRedis,
@@ -47,6 +49,13 @@ const deps: HostDeps = {
   allowPrivateFeeds: config.allowPrivateFeeds,
   mailer,
   appUrl: config.appUrl,
+  push: {
+    sender: createPushSender({
+      vapid: loadVapidKeys(config),
+      contact: config.push.contact,
+      allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+    }),
+  },
 };
 
 // One queue and one worker per job of the registry; a job's follow-ups go onto their own queues.
@@ -60,8 +69,8 @@ function queueFor(name: QueueName): Queue {
   return queue;
 }
 async function queueJob(request: JobRequest): Promise<void> {
-  const { name, payload, deduplication } = prepareJob(request);
-  await queueFor(name).add(name, payload, { deduplication });
+  const { name, payload, deduplication, delayMs } = prepareJob(request);
+  await queueFor(name).add(name, payload, { deduplication, ...(delayMs > 0 ? { delay: delayMs } : {}) });
 }
 // A running job keeps its lock while this process lives; if it dies, another worker takes the job up once the lock lapses.
 const workerOptions = { connection, lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };

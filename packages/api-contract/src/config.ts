@@ -1,5 +1,7 @@
+import { createECDH } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { base64urlBytes } from './push.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -36,6 +38,22 @@ const schema = z
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine(
+        (key) => base64urlBytes(key)?.length === 65 && base64urlBytes(key)?.[0] === 4,
+        'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (65 bytes), base64url-encoded',
+      )
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine(
+        (key) => base64urlBytes(key)?.length === 32,
+        'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes), base64url-encoded',
+      )
+      .optional(),
+    PUSH_CONTACT: z.url({ protocol: /^(mailto|https)$/, error: 'PUSH_CONTACT must be a mailto: or https: URI' }).optional(),
+    ALLOW_PRIVATE_PUSH_ENDPOINTS: booleanFlag,
     TOKEN_ENCRYPTION_KEY: z
       .string()
       .refine((key) => Buffer.from(key, 'base64').length === 32, 'TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded')
@@ -49,6 +67,8 @@ const schema = z
         message: 'development sign-ins are refused when NODE_ENV=production',
       });
     }
+    const vapidProblem = vapidPairProblem(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY);
+    if (vapidProblem) ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: vapidProblem });
     if (env.REDIS_URL && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -94,6 +114,14 @@ export interface Config {
    * pays off; each running job holds one of the process's `databasePoolSize` connections.
    */
   workerConcurrency: number;
+  push: {
+    /** Both set, or neither (then a pair is generated into DATA_DIR). */
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    /** The VAPID `sub`: who push services may contact about this server's pushes. */
+    contact: string;
+    /** Tests only: push endpoints on http and on loopback or private addresses. */
+    allowPrivateEndpoints: boolean;
+  };
   /** Base64 key for secrets at rest; unset means one generated into DATA_DIR. */
   tokenEncryptionKey: string | undefined;
 }
@@ -151,8 +179,34 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     jobLockMs: env.JOB_LOCK_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      contact: env.PUSH_CONTACT ?? (appUrl.protocol === 'https:' ? appUrl.origin : 'mailto:push@localhost'),
+      allowPrivateEndpoints: env.ALLOW_PRIVATE_PUSH_ENDPOINTS,
+    },
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
   };
+}
+
+/** The VAPID keys come as a pair that belongs together, or not at all. */
+function vapidPairProblem(publicKey: string | undefined, privateKey: string | undefined): string | undefined {
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) return 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither';
+  const publicBytes = base64urlBytes(publicKey);
+  const privateBytes = base64urlBytes(privateKey);
+  // Each key's own shape is reported by its field.
+  if (publicBytes?.length !== 65 || privateBytes?.length !== 32) return undefined;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(privateBytes);
+    if (ecdh.getPublicKey().equals(publicBytes)) return undefined;
+  } catch {
+    return 'VAPID_PRIVATE_KEY is not a valid P-256 private key';
+  }
+  return 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY';
 }
 
 function parseTrustProxy(value: string | undefined): string | boolean | number {

@@ -35,6 +35,8 @@ export const DEFAULT_PREFERENCES = {
   calendarView: 'week',
   timezone: null as string | null,
   workDays: [...DEFAULT_WORK_DAYS] as number[],
+  reminderLeadMinutes: 1,
+  calendarAlertsEnabled: true,
 } as const;
 
 export const CALENDAR_GRID_FIRST_HOUR = 8;

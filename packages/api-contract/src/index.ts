@@ -10,3 +10,4 @@ export * from './entities.js';
 export * from './breaks.js';
 export * from './jobs.js';
 export * from './analytics.js';
+export * from './push.js';

@@ -7,6 +7,7 @@ export const QUEUES = {
   maintenance: 'maintenance',
   writeBack: 'calendar-write-back',
   passwordResetMail: 'password-reset-mail',
+  breakReminder: 'break-reminder',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -74,6 +75,36 @@ export const MAIL_JOB_OPTIONS = {
   backoff: { type: 'exponential', delay: 5_000 },
 } as const;
 
+/**
+ * A break's reminder, queued to run at `remindAt` (epoch ms) for the break as it stood then (`startsAt`, epoch ms): ids
+ * and times only. The job checks the break again when it runs, so a moved, skipped, completed or removed break is
+ * never announced (see docs/decisions/008-break-reminders.md).
+ */
+export const breakReminderPayload = z.object({
+  breakId: z.uuid(),
+  startsAt: z.number().int().min(0),
+  remindAt: z.number().int().min(0),
+});
+export type BreakReminderPayload = z.infer<typeof breakReminderPayload>;
+
+/** The maintenance sweep queues the reminders falling due before its next run and a run after (so none is late). */
+export const REMINDER_LOOKAHEAD_MS = 2 * MAINTENANCE_SWEEP_MS;
+
+/** One reminder per break and start time, and per moment it is due: a repeated sweep joins the job already queued. */
+export function breakReminderJobId(payload: BreakReminderPayload): string {
+  return `${QUEUES.breakReminder}-${payload.breakId}-${payload.startsAt}-${payload.remindAt}`;
+}
+
+/**
+ * Reminders are retried by the job itself (each push service's Retry-After, until the break ends); BullMQ's attempts
+ * cover a failure before the reminder is claimed, such as the database being away.
+ */
+export const REMINDER_JOB_OPTIONS = {
+  ...DEFAULT_JOB_OPTIONS,
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1_000 },
+} as const;
+
 /** Every job's payload schema by queue: producers and workers parse with the same one. */
 export const JOB_PAYLOADS = {
   [QUEUES.placeBreaks]: placeBreaksPayload,
@@ -81,6 +112,7 @@ export const JOB_PAYLOADS = {
   [QUEUES.maintenance]: maintenancePayload,
   [QUEUES.writeBack]: writeBackPayload,
   [QUEUES.passwordResetMail]: passwordResetMailPayload,
+  [QUEUES.breakReminder]: breakReminderPayload,
 } as const satisfies Record<QueueName, z.ZodType>;
 export type JobPayload<N extends QueueName> = z.infer<(typeof JOB_PAYLOADS)[N]>;
 

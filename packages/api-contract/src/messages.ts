@@ -14,6 +14,7 @@ export const VALIDATION = {
   passwordMax: 'Password must be less than 100 characters',
   emailRequired: 'Email required',
   timezone: 'Choose a valid time zone',
+  reminderLeadMinutes: 'Choose a reminder time of 0, 1 or 5 minutes before a break',
   userNotAuthenticated: 'User not authenticated',
 } as const;
 

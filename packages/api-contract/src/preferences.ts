@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BREAKS_PER_DAY_FALLBACK, BREAKS_PER_DAY_OPTIONS, WORK_END_OPTIONS, WORK_START_OPTIONS } from './constants.js';
 import { VALIDATION } from './messages.js';
+import { REMINDER_LEAD_OPTIONS } from './push.js';
 import { text } from './text.js';
 import { canonicalTimeZone } from './time-zone.js';
 
@@ -36,6 +37,8 @@ export const preferences = z.object({
   calendarView: z.string(),
   timezone: z.string().nullable(),
   workDays: z.array(z.number().int().min(1).max(7)),
+  reminderLeadMinutes: z.number().int(),
+  calendarAlertsEnabled: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferences>;
 
@@ -63,6 +66,11 @@ export const preferencesUpdate = z
       .min(1, 'Choose at least one work day')
       .max(7)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    reminderLeadMinutes: z
+      .number({ error: VALIDATION.reminderLeadMinutes })
+      .int(VALIDATION.reminderLeadMinutes)
+      .refine((n) => (REMINDER_LEAD_OPTIONS as readonly number[]).includes(n), VALIDATION.reminderLeadMinutes),
+    calendarAlertsEnabled: z.boolean(),
   })
   .partial();
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;

@@ -20,6 +20,8 @@ export function newPreferences(overrides: Partial<NewPreferences> = {}): NewPref
     calendar_view: DEFAULT_PREFERENCES.calendarView,
     timezone: DEFAULT_PREFERENCES.timezone,
     work_days: [...DEFAULT_PREFERENCES.workDays],
+    reminder_lead_minutes: DEFAULT_PREFERENCES.reminderLeadMinutes,
+    calendar_alerts_enabled: DEFAULT_PREFERENCES.calendarAlertsEnabled,
     ...overrides,
   };
 }

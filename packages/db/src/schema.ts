@@ -52,6 +52,10 @@ export interface PreferencesTable {
   calendar_view: string;
   timezone: string | null;
   work_days: number[];
+  /** Minutes before a break its push reminder goes out: 0, 1 or 5. */
+  reminder_lead_minutes: Generated<number>;
+  /** Breaks written to the calendar carry a popup alert at their start. */
+  calendar_alerts_enabled: Generated<boolean>;
   updated_at: UpdatedAt;
 }
 
@@ -79,7 +83,26 @@ export interface BreakSessionsTable {
   pinned: Generated<boolean>;
   placement_reason: string | null;
   scheduling_run_id: string | null;
+  /** The start time the reminder announced: a break moved since then is announced again, one never twice. */
+  reminded_for: Timestamp | null;
   created_at: CreatedAt;
+}
+
+/** A browser's Web Push subscription: where to send, and the keys to encrypt for it. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  /** The subscription's P-256 public key (base64url): public by nature. */
+  p256dh: string;
+  /** The subscription's auth secret, sealed like the other secrets at rest. */
+  auth_encrypted: string;
+  expiration_time: Timestamp | null;
+  /** "Firefox on Android": read from the User-Agent when it subscribed; the header itself is not kept. */
+  label: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  last_success_at: Timestamp | null;
 }
 
 export interface CalendarConnectionsTable {
@@ -141,6 +164,7 @@ export interface Database {
   calendar_sync_state: CalendarSyncStateTable;
   calendar_events: CalendarEventsTable;
   scheduling_runs: SchedulingRunsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -151,3 +175,4 @@ export type BreakActivityRow = Selectable<BreakActivitiesTable>;
 export type BreakSessionRow = Selectable<BreakSessionsTable>;
 export type CalendarEventRow = Selectable<CalendarEventsTable>;
 export type SchedulingRunRow = Selectable<SchedulingRunsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

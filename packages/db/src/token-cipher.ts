@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readOrCreateKeyFile } from './data-dir-keys.js';
 
 /**
  * AES-256-GCM for secrets kept at rest (Google refresh tokens, private ICS feed URLs): a leaked database
@@ -38,12 +37,8 @@ export function createTokenCipher(key: Buffer): TokenCipher {
  */
 export function loadTokenKey(options: { base64Key: string | undefined; dataDir: string }): Buffer {
   if (options.base64Key) return Buffer.from(options.base64Key, 'base64');
-  const dir = join(options.dataDir, 'keys');
-  const file = join(dir, 'token-encryption.key');
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  }
-  chmodSync(file, 0o600);
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  return Buffer.from(
+    readOrCreateKeyFile(options.dataDir, 'token-encryption.key', () => randomBytes(32).toString('base64')),
+    'base64',
+  );
 }

@@ -12,7 +12,28 @@ export type { SweepTargets } from './maintenance-sweep.js';
 export type { MailJobDeps } from './password-reset-mail.js';
 export { createMailer, type Mailer, type OutgoingMail } from './mail/mailer.js';
 
-export { JOBS, jobRegistry, prepareJob, runJob, SCHEDULED_JOBS, type JobDeduplication, type JobDefinition } from './registry.js';
+export { loadVapidKeys, type VapidKeys } from './push/vapid-keys.js';
+export {
+  createPushSender,
+  type PushSender,
+  type PushSenderSettings,
+  type PushTarget,
+  type PushOutcome,
+} from './push/push-sender.js';
+export { checkPushEndpoint } from './push/push-endpoint.js';
+export { deviceLabel } from './push/device-label.js';
+export { pushToUser, type DeliveryCount, type PushJobDeps } from './push/push-delivery.js';
+export { dueReminders, reminderPayload, runBreakReminder, type BreakReminderResult } from './break-reminder.js';
+export {
+  JOBS,
+  jobRegistry,
+  prepareJob,
+  type PreparedJob,
+  runJob,
+  SCHEDULED_JOBS,
+  type JobDeduplication,
+  type JobDefinition,
+} from './registry.js';
 export type { HostDeps, JobContext, JobHost, JobResult } from './job-context.js';
 export {
   loadHandPlanning,

@@ -1,11 +1,13 @@
 import type { CalendarSyncResult, JobPayload, JobRequest, QueueName, RefreshBreaksResult } from '@breaker/api-contract';
+import type { BreakReminderResult } from './break-reminder.js';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import type { SweepResult } from './maintenance-sweep.js';
 import type { MailJobDeps } from './password-reset-mail.js';
+import type { PushJobDeps } from './push/push-delivery.js';
 import type { WriteBackResult } from './write-back.js';
 
 /** Everything any job may need: the worker and the API's in-process mode each build one. */
-export type HostDeps = CalendarJobDeps & MailJobDeps;
+export type HostDeps = CalendarJobDeps & MailJobDeps & PushJobDeps;
 
 /** What each job answers, by queue. */
 export interface JobResults {
@@ -14,6 +16,7 @@ export interface JobResults {
   'calendar-write-back': WriteBackResult;
   maintenance: SweepResult;
   'password-reset-mail': { sent: boolean };
+  'break-reminder': BreakReminderResult;
 }
 export type JobResult<N extends QueueName> = JobResults[N];
 

@@ -1,10 +1,11 @@
-import { SYNC_CADENCE_MS } from '@breaker/api-contract';
+import { SYNC_CADENCE_MS, type BreakReminderPayload } from '@breaker/api-contract';
 import {
   deleteExpiredPasswordResetTokens,
   deleteExpiredSessions,
   listActiveConnections,
   listUsersPlannedBefore,
 } from '@breaker/db';
+import { dueReminders } from './break-reminder.js';
 import type { JobDeps } from './job-deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,6 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface SweepTargets {
   syncCalendar(userId: string): Promise<void>;
   placeBreaks(userId: string): Promise<void>;
+  /** Queues a break's reminder to run at its time. */
+  remindBreak(reminder: BreakReminderPayload): Promise<void>;
 }
 
 /**
@@ -27,13 +30,15 @@ export function cadenceJitterMs(userId: string, cadenceMs: number): number {
 export interface SweepResult {
   syncs: number;
   replans: number;
+  /** Break reminders queued (again) for their time. */
+  reminders: number;
   /** Sessions and password reset links past their expiry, deleted. */
   purged: { sessions: number; resetLinks: number };
 }
 
 /**
- * Finds calendars due for their cadence's sync and plans due for their daily roll forward, and hands them on; deletes
- * expired sessions and reset links, which nothing else ever would.
+ * Finds calendars due for their cadence's sync, plans due for their daily roll forward and break reminders falling due
+ * soon, and hands them on; deletes expired sessions and reset links, which nothing else ever would.
  */
 export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets): Promise<SweepResult> {
   const now = deps.now().getTime();
@@ -49,8 +54,10 @@ export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets):
   for (const connection of due) await targets.syncCalendar(connection.userId);
   const stale = await listUsersPlannedBefore(deps.db, new Date(now - DAY_MS));
   for (const userId of stale) await targets.placeBreaks(userId);
+  const reminders = await dueReminders(deps);
+  for (const reminder of reminders) await targets.remindBreak(reminder);
   if (due.length + stale.length + purged.sessions + purged.resetLinks > 0) {
-    deps.log.info({ syncs: due.length, replans: stale.length, purged }, 'maintenance sweep');
+    deps.log.info({ syncs: due.length, replans: stale.length, reminders: reminders.length, purged }, 'maintenance sweep');
   }
-  return { syncs: due.length, replans: stale.length, purged };
+  return { syncs: due.length, replans: stale.length, reminders: reminders.length, purged };
 }

@@ -120,6 +120,7 @@ describe('buildPlacementInput', () => {
       pinned,
       placement_reason: null,
       scheduling_run_id: null,
+      reminded_for: null,
       created_at: now,
     });
     const input = buildPlacementInput({
@@ -169,6 +170,7 @@ describe('pinned breaks after the work hours, work days or breaks per day change
       pinned: true,
       placement_reason: 'Moved here by you.',
       scheduling_run_id: null,
+      reminded_for: null,
       created_at: now,
       ...overrides,
     };

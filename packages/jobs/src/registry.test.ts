@@ -26,9 +26,22 @@ describe('the job registry', () => {
       name: QUEUES.placeBreaks,
       payload: { userId, trigger: 'refresh' },
       deduplication: { id: `place-breaks-${userId}`, keepLastIfActive: true },
+      delayMs: 0,
     });
     const forged = { name: QUEUES.placeBreaks, payload: { userId: 'not-an-id', trigger: 'refresh' } } as JobRequest;
     expect(() => prepareJob(forged)).toThrow();
+  });
+
+  it('holds a break reminder until its time, under one id per break, start and due time', () => {
+    const breakId = '2c9d0a3e-7f41-4b6a-9e85-1d3c5b7a9f20';
+    const payload = { breakId, startsAt: 1_800_000_060_000, remindAt: 1_800_000_000_000 };
+    expect(prepareJob({ name: QUEUES.breakReminder, payload }, 1_799_999_990_000)).toEqual({
+      name: QUEUES.breakReminder,
+      payload,
+      deduplication: { id: `break-reminder-${breakId}-1800000060000-1800000000000` },
+      delayMs: 10_000,
+    });
+    expect(prepareJob({ name: QUEUES.breakReminder, payload }, 1_800_000_005_000).delayMs).toBe(0);
   });
 });
 

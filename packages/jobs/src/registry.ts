@@ -1,14 +1,17 @@
 import {
+  breakReminderJobId,
   deduplicationId,
   DEFAULT_JOB_OPTIONS,
   JOB_PAYLOADS,
   MAIL_JOB_OPTIONS,
   MAINTENANCE_SWEEP_MS,
   QUEUES,
+  REMINDER_JOB_OPTIONS,
   type JobPayload,
   type JobRequest,
   type QueueName,
 } from '@breaker/api-contract';
+import { runBreakReminder } from './break-reminder.js';
 import { runCalendarSync } from './calendar-sync.js';
 import type { HostDeps, JobContext, JobHost, JobResult } from './job-context.js';
 import { runMaintenanceSweep } from './maintenance-sweep.js';
@@ -27,10 +30,12 @@ export interface JobDeduplication {
 export interface JobDefinition<N extends QueueName> {
   readonly name: N;
   /** BullMQ options for every producer, so a job means the same wherever it is added. */
-  readonly options: typeof DEFAULT_JOB_OPTIONS | typeof MAIL_JOB_OPTIONS;
+  readonly options: typeof DEFAULT_JOB_OPTIONS | typeof MAIL_JOB_OPTIONS | typeof REMINDER_JOB_OPTIONS;
   /** Jobs of this kind one worker process runs at once; `configured` is WORKER_CONCURRENCY. */
   readonly concurrency: number | 'configured';
   deduplication(payload: JobPayload<N>): JobDeduplication;
+  /** When the job is to run (epoch ms); as soon as it can when absent. */
+  runAt?(payload: JobPayload<N>): number;
   run(deps: HostDeps, payload: JobPayload<N>, context: JobContext): Promise<JobResult<N>>;
   /** Jobs queued once this one has succeeded. */
   then?(payload: JobPayload<N>, result: JobResult<N>): JobRequest[];
@@ -83,7 +88,18 @@ const maintenance: JobDefinition<'maintenance'> = {
     runMaintenanceSweep(deps, {
       syncCalendar: (userId) => context.queue({ name: QUEUES.calendarSync, payload: { userId, trigger: 'cadence' } }),
       placeBreaks: (userId) => context.queue({ name: QUEUES.placeBreaks, payload: { userId, trigger: 'cadence' } }),
+      remindBreak: (reminder) => context.queue({ name: QUEUES.breakReminder, payload: reminder }),
     }),
+};
+
+const breakReminder: JobDefinition<'break-reminder'> = {
+  name: QUEUES.breakReminder,
+  options: REMINDER_JOB_OPTIONS,
+  // Each mostly waits on push services: many at once, so thousands due in the same minute go out within it.
+  concurrency: 50,
+  deduplication: (payload) => ({ id: breakReminderJobId(payload) }),
+  runAt: (payload) => payload.remindAt,
+  run: runBreakReminder,
 };
 
 const passwordResetMail: JobDefinition<'password-reset-mail'> = {
@@ -107,7 +123,7 @@ export function jobRegistry(definitions: readonly AnyJobDefinition[]): JobRegist
   return Object.fromEntries(byName) as JobRegistry;
 }
 
-export const JOBS = jobRegistry([placeBreaks, calendarSync, writeBack, maintenance, passwordResetMail]);
+export const JOBS = jobRegistry([placeBreaks, calendarSync, writeBack, maintenance, passwordResetMail, breakReminder]);
 
 /** Jobs that run on their own this often: a BullMQ job scheduler in the worker, a timer in-process. */
 export const SCHEDULED_JOBS: readonly { id: string; everyMs: number; job: JobRequest }[] = [
@@ -122,10 +138,25 @@ function definitionOf<N extends QueueName>(name: N): JobDefinition<N> {
   return JOBS[name] as unknown as JobDefinition<N>;
 }
 
-/** A request as a queue takes it: the payload parsed with the job's own schema, and the job's deduplication. */
-export function prepareJob(job: JobRequest): { name: QueueName; payload: unknown; deduplication: JobDeduplication } {
+export interface PreparedJob {
+  name: QueueName;
+  payload: unknown;
+  deduplication: JobDeduplication;
+  /** How long the job waits before it runs (BullMQ's `delay`); 0 to run as soon as it can. */
+  delayMs: number;
+}
+
+/** A request as a queue takes it: the payload parsed with the job's own schema, its deduplication and its delay. */
+export function prepareJob(job: JobRequest, now = Date.now()): PreparedJob {
   const payload = JOB_PAYLOADS[job.name].parse(job.payload) as JobPayload<typeof job.name>;
-  return { name: job.name, payload, deduplication: definitionOf<QueueName>(job.name).deduplication(payload as never) };
+  const definition = definitionOf<QueueName>(job.name);
+  const runAt = definition.runAt?.(payload as never);
+  return {
+    name: job.name,
+    payload,
+    deduplication: definition.deduplication(payload as never),
+    delayMs: runAt === undefined ? 0 : Math.max(0, runAt - now),
+  };
 }
 
 /**

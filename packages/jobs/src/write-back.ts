@@ -21,6 +21,7 @@ export async function runBreakWriteBack(deps: CalendarJobDeps, payload: WriteBac
   try {
     const outcome = await writeBreaksBack(deps, api, payload.userId, window, {
       bookingEnabled: preferences.calendar_booking_enabled,
+      alertsEnabled: preferences.calendar_alerts_enabled,
       ...(deps.googleRetry ? { retry: deps.googleRetry } : {}),
     });
     deps.log.info({ userId: payload.userId, ...outcome }, 'breaks written to the calendar');

@@ -5,3 +5,4 @@ export { verifyPlacement, roomPerDay, workDayFrames, keptSessions, type DayRoom,
 export type * from './types.js';
 export { proposeSlots, allowedStarts, slotProblem, type SlotProblem, type SlotRequest } from './slot-proposals.js';
 export { chooseSlotActivity, swapOptions, type SlotNeighbours } from './slot-activity.js';
+export { reminderTime, type ReminderSettings } from './reminder-time.js';

@@ -68,7 +68,7 @@ async function plantBreaks(db: Db, userId: string): Promise<string[]> {
 
 /** Every row the other person owns, as one string: any change to any of them shows. */
 async function rowsOf(db: Db, userId: string): Promise<string> {
-  const [user, sessions, preferences, breaks, connections, events, resets, runs] = await Promise.all([
+  const [user, sessions, preferences, breaks, connections, events, resets, runs, devices] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
     db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('preferences').selectAll().where('user_id', '=', userId).execute(),
@@ -77,8 +77,9 @@ async function rowsOf(db: Db, userId: string): Promise<string> {
     db.selectFrom('calendar_events').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', userId).orderBy('token_hash').execute(),
     db.selectFrom('scheduling_runs').select(['id', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
   ]);
-  return JSON.stringify({ user, sessions, preferences, breaks, connections, events, resets, runs });
+  return JSON.stringify({ user, sessions, preferences, breaks, connections, events, resets, runs, devices });
 }
 
 async function openArena(backend: TestBackend): Promise<Arena> {
@@ -109,6 +110,18 @@ async function openArena(backend: TestBackend): Promise<Arena> {
     .insertInto('password_reset_tokens')
     .values({ token_hash: resetHash, user_id: otherUser.id, expires_at: new Date(Date.now() + 3600_000) })
     .execute();
+  // The other person's phone: its endpoint is as good as an address to push to, so no answer may show it.
+  const otherEndpoint = `https://push.example/send/${randomBytes(16).toString('hex')}`;
+  await db
+    .insertInto('push_subscriptions')
+    .values({
+      user_id: otherUser.id,
+      endpoint: otherEndpoint,
+      p256dh: 'p256dh',
+      auth_encrypted: 'sealed',
+      label: 'Chrome on Android',
+    })
+    .execute();
   const hashes = await db.selectFrom('users').select('password_hash').execute();
   return {
     subject,
@@ -124,6 +137,7 @@ async function openArena(backend: TestBackend): Promise<Arena> {
       otherToken,
       refreshToken,
       resetHash,
+      otherEndpoint,
       ...hashes.flatMap((row) => (row.password_hash ? [row.password_hash] : [])),
     ],
     otherUserRows: () => rowsOf(db, otherUser.id),

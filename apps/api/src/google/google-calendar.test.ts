@@ -177,6 +177,18 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     expect(titles.some((title) => title.endsWith('· Breaker'))).toBe(false);
   });
 
+  it('gives the breaks written to the calendar a popup as they start, and none with calendar alerts off', async () => {
+    const popupAtStart = { useDefault: false, overrides: [{ method: 'popup', minutes: 0 }] };
+    await eventually(() => breakerEvents(google).length > 0);
+    expect(breakerEvents(google).map((e) => e.reminders)).toEqual(breakerEvents(google).map(() => popupAtStart));
+    const saved = await client.request('PUT', '/api/user/preferences', { preferences: { calendarAlertsEnabled: false } });
+    expect(saved.json()).toMatchObject({ calendarAlertsEnabled: false, reminderLeadMinutes: 1 });
+    const silent = { useDefault: false, overrides: [] };
+    await eventually(() => breakerEvents(google).every((e) => JSON.stringify(e.reminders) === JSON.stringify(silent)));
+    await client.request('PUT', '/api/user/preferences', { preferences: { calendarAlertsEnabled: true } });
+    await eventually(() => breakerEvents(google).every((e) => JSON.stringify(e.reminders) === JSON.stringify(popupAtStart)));
+  });
+
   it('re-syncs an unchanged calendar with exactly one events.list call and no writes', async () => {
     const before = await subject.db.selectFrom('calendar_events').select(['id', 'updated_at']).orderBy('id').execute();
     google.resetCalls();

@@ -2,6 +2,7 @@ import { AppError, isAppError, QUEUES, SERVER_MESSAGES, type JobRequest } from '
 import { prepareJob, runJob, SCHEDULED_JOBS, type HostDeps, type JobHost, type JobResult } from '@breaker/jobs';
 import { deduplicatedRuns } from './deduplicated-runs.js';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
+import { timedRuns } from './timed-runs.js';
 
 /**
  * Without Redis the API hosts the jobs itself: the same registry and job functions as the worker, with BullMQ's
@@ -10,6 +11,7 @@ import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 export function createInProcessRunner(deps: HostDeps, options: { schedule?: boolean } = {}): JobRunner {
   const deduplicated = deduplicatedRuns();
   const underWay = new Set<Promise<unknown>>();
+  const timed = timedRuns();
   const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }): Promise<JobResult<N>> => {
     const { deduplication } = prepareJob(job);
     const run = deduplicated(deduplication, () => runJob(host, job.name as N, job.payload));
@@ -18,15 +20,19 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
     run.then(forget, forget);
     return run;
   };
+  const runInBackground = (job: JobRequest) =>
+    void start(job).catch((error: unknown) =>
+      deps.log.warn(
+        { err: error, queue: job.name, userId: 'userId' in job.payload ? job.payload.userId : undefined },
+        'job failed',
+      ),
+    );
   const host: JobHost = {
     deps,
     async queue(job) {
-      void start(job).catch((error: unknown) =>
-        deps.log.warn(
-          { err: error, queue: job.name, userId: 'userId' in job.payload ? job.payload.userId : undefined },
-          'job failed',
-        ),
-      );
+      const { deduplication, delayMs } = prepareJob(job);
+      if (delayMs <= 0) return runInBackground(job);
+      timed.later(deduplication.id, delayMs, () => runInBackground(job));
     },
   };
   const timers = (options.schedule ? SCHEDULED_JOBS : []).map(({ everyMs, job }) =>
@@ -56,6 +62,7 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
     async ping() {},
     async close() {
       for (const timer of timers) clearInterval(timer);
+      timed.cancelAll();
       await Promise.allSettled(underWay);
       deps.mailer.close();
     },

@@ -46,10 +46,10 @@ export async function createQueueRunner(redisUrl: string, prefix?: string, log?:
   );
 
   const add = async (request: JobRequest): Promise<Job> => {
-    const { name, payload, deduplication } = prepareJob(request);
+    const { name, payload, deduplication, delayMs } = prepareJob(request);
     const queue = queues.get(name);
     if (!queue) throw new Error(`No queue for the job ${name}`);
-    return queue.add(name, payload, { deduplication }).catch((error: unknown) => {
+    return queue.add(name, payload, { deduplication, ...(delayMs > 0 ? { delay: delayMs } : {}) }).catch((error: unknown) => {
       throw new AppError('UNAVAILABLE', SERVER_MESSAGES.unavailable, { cause: error });
     });
   };

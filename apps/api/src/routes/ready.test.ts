@@ -1,6 +1,8 @@
 import { parseConfig } from '@breaker/api-contract/config';
 import { createDb, createTokenCipher, sql, type DatabaseHandle } from '@breaker/db';
 import { createScratchPostgres, TEST_POSTGRES_URL } from '@breaker/db/testing';
+import { createPushSender } from '@breaker/jobs';
+import { testVapidKeys } from '@breaker/jobs/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -106,6 +108,7 @@ describe('/api/ready', () => {
         jobs,
         limits: createAbuseLimits(),
         cipher: createTokenCipher(randomBytes(32)),
+        push: createPushSender({ vapid: testVapidKeys(), contact: config.push.contact, allowPrivateEndpoints: false }),
         now: () => new Date(),
       },
       logger: pino({ level: 'silent' }),

@@ -18,6 +18,10 @@ const SIGNED_IN_CALLS = [
   'DELETE /api/break-sessions/:id',
   'PUT /api/calendar/ics-feed',
   'DELETE /api/calendar/ics-feed',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
+  'GET /api/push/subscriptions',
+  'POST /api/push/test',
 ];
 
 /** The tRPC procedures open to anyone: signing in and up, and what the sign-in page shows. */
@@ -35,6 +39,7 @@ const PUBLIC_PROCEDURES = new Set([
   'auth.capabilities',
   'auth.oauthConfig',
   'activities.list',
+  'push.publicKey',
 ]);
 
 /** Path parameters that fail their schema, and bodies that fail parsing, size or content type. */

@@ -5,6 +5,8 @@ import {
   icsFeedInput,
   idParam,
   loginInput,
+  pushEndpointInput,
+  pushSubscriptionInput,
   registerInput,
   resetPasswordInput,
   selectedActivitiesInput,
@@ -26,6 +28,7 @@ import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-i
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
+import { listPushDevices, pushPublicKey, sendTestPush, subscribeToPush, unsubscribeFromPush } from '../services/push.js';
 
 interface RouteContext {
   deps: AppDeps;
@@ -238,4 +241,23 @@ export const restRoutes: RestRoute[] = [
     connectIcsFeed(deps, userId, icsFeedInput.parse(request.body).url),
   ),
   forSignedIn('DELETE', '/api/calendar/ics-feed', async ({ deps, userId }) => disconnectIcsFeed(deps, userId)),
+  {
+    method: 'GET',
+    url: '/api/push/public-key',
+    async handle({ deps }) {
+      return pushPublicKey(deps);
+    },
+  },
+  forSignedIn('POST', '/api/push/subscriptions', async ({ deps, request, reply, userId }) => {
+    const input = pushSubscriptionInput.parse(request.body);
+    const saved = await subscribeToPush(deps, userId, input, request.headers['user-agent']);
+    reply.code(201);
+    return saved;
+  }),
+  forSignedIn('DELETE', '/api/push/subscriptions', async ({ deps, request, reply, userId }) => {
+    await unsubscribeFromPush(deps, userId, pushEndpointInput.parse(request.body).endpoint);
+    return reply.code(204).send();
+  }),
+  forSignedIn('GET', '/api/push/subscriptions', async ({ deps, userId }) => listPushDevices(deps, userId)),
+  forSignedIn('POST', '/api/push/test', async ({ deps, userId }) => sendTestPush(deps, userId)),
 ];

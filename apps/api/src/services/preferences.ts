@@ -33,10 +33,15 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
     sync_cadence: update.syncCadence,
     calendar_view: update.calendarView,
     work_days: update.workDays,
+    reminder_lead_minutes: update.reminderLeadMinutes,
+    calendar_alerts_enabled: update.calendarAlertsEnabled,
   };
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const saved = toPreferences(await updatePreferences(deps.db, userId, defined));
-  if (update.calendarBookingEnabled !== undefined) await deps.jobs.writeBreaksBack(userId);
+  // Booking and alerts both change what the calendar's events say.
+  if (update.calendarBookingEnabled !== undefined || update.calendarAlertsEnabled !== undefined) {
+    await deps.jobs.writeBreaksBack(userId);
+  }
   return saved;
 }
 

@@ -16,6 +16,8 @@ export function toPreferences(row: PreferencesRow): Preferences {
     calendarView: row.calendar_view,
     timezone: row.timezone,
     workDays: row.work_days,
+    reminderLeadMinutes: row.reminder_lead_minutes,
+    calendarAlertsEnabled: row.calendar_alerts_enabled,
   };
 }
 

@@ -8,6 +8,7 @@ import { authRouter, authRouterWithoutDevelopment, developmentProcedures } from 
 import { breaksRouter } from './routers/breaks.js';
 import { calendarRouter } from './routers/calendar.js';
 import { preferencesRouter } from './routers/preferences.js';
+import { pushRouter } from './routers/push.js';
 
 const productRouters = {
   preferences: preferencesRouter,
@@ -15,6 +16,7 @@ const productRouters = {
   breaks: breaksRouter,
   calendar: calendarRouter,
   analytics: analyticsRouter,
+  push: pushRouter,
 };
 
 /** Every procedure, the development ones included: what a server with ALLOW_DEV_LOGIN serves. */

@@ -5,6 +5,7 @@ import * as pinnedBreaks from './2026-11-22T0003-pinned-breaks.js';
 import * as normalisedNamesAndUsableZones from './2026-11-25T0004-normalised-names-and-usable-zones.js';
 import * as breaksNeverOverlap from './2026-11-25T0005-breaks-never-overlap.js';
 import * as developmentSessions from './2026-11-25T0006-development-sessions.js';
+import * as pushSubscriptions from './2026-11-26T0007-push-subscriptions.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0004-normalised-names-and-usable-zones': normalisedNamesAndUsableZones,
   '2026-11-25T0005-breaks-never-overlap': breaksNeverOverlap,
   '2026-11-25T0006-development-sessions': developmentSessions,
+  '2026-11-26T0007-push-subscriptions': pushSubscriptions,
 };

@@ -169,7 +169,7 @@ export async function replaceScheduledBreaks(
   breaks: readonly NewBreak[],
   schedulingRunId: string,
 ): Promise<BreakSessionRow[]> {
-  await db
+  const replaced = await db
     .deleteFrom('break_sessions')
     .where('user_id', '=', userId)
     .where('scheduled_time', '>=', from)
@@ -177,8 +177,13 @@ export async function replaceScheduledBreaks(
     .where('completed_at', 'is', null)
     .where('skipped', '=', false)
     .where('pinned', '=', false)
+    .returning(['scheduled_time', 'reminded_for'])
     .execute();
   if (breaks.length === 0) return [];
+  // A break planned again at the same time was already announced if its predecessor was: it is not announced twice.
+  const announced = new Map(
+    replaced.flatMap((row) => (row.reminded_for ? [[row.scheduled_time.getTime(), row.reminded_for] as const] : [])),
+  );
   return db
     .insertInto('break_sessions')
     .values(
@@ -189,6 +194,7 @@ export async function replaceScheduledBreaks(
         duration: b.duration,
         placement_reason: b.placementReason,
         scheduling_run_id: schedulingRunId,
+        reminded_for: announced.get(b.scheduledTime.getTime()) ?? null,
       })),
     )
     .returningAll()

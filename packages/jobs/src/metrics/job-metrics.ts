@@ -1,5 +1,6 @@
 import type { QueueName, RefreshBreaksResult } from '@breaker/api-contract';
 import { Counter, Histogram, type Metric, type Registry } from 'prom-client';
+import { pushDeliveries } from './push-metrics.js';
 
 /**
  * One set per process: the job functions record into these wherever they run (the worker, or the API
@@ -43,7 +44,7 @@ const placementRuns = new Counter({
 });
 
 export function registerJobMetrics(registry: Registry): void {
-  const metrics: Metric[] = [jobDuration, jobFailures, googleCalls, placementShortfall, placementRuns];
+  const metrics: Metric[] = [jobDuration, jobFailures, googleCalls, placementShortfall, placementRuns, pushDeliveries];
   for (const metric of metrics) registry.registerMetric(metric);
 }
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The Calendar v3 `Event` resource (discovery rev 20240523) as far as the fake keeps it. Fields the fake does not
- * interpret (conferenceData, reminders, workingLocationProperties…) are kept as sent and returned unchanged.
+ * interpret (conferenceData, workingLocationProperties…) are kept as sent and returned unchanged; reminders are checked
+ * against the doc's limits, then kept and returned as sent.
  */
 
 export const EVENT_STATUSES = ['confirmed', 'tentative', 'cancelled'] as const;
@@ -39,6 +40,22 @@ const attendeeSchema = z.looseObject({
 
 const propertiesSchema = z.record(z.string(), z.string());
 
+/**
+ * `Event.reminders` per the discovery doc: `useDefault`, and up to 5 `overrides` of `email` or `popup` between 0 and
+ * 40320 minutes before the start; Google refuses overrides together with `useDefault: true`.
+ */
+const remindersSchema = z
+  .looseObject({
+    useDefault: z.boolean().optional(),
+    overrides: z
+      .array(z.looseObject({ method: z.enum(['email', 'popup']), minutes: z.number().int().min(0).max(40320) }))
+      .max(5)
+      .optional(),
+  })
+  .refine((reminders) => !(reminders.useDefault === true && (reminders.overrides?.length ?? 0) > 0), {
+    message: 'Cannot specify both default reminders and overrides at the same time.',
+  });
+
 /** What callers may send: an insert/update body, or seed data shaped like a real `events.list` item. */
 export const eventInputSchema = z.looseObject({
   kind: z.literal('calendar#event').optional(),
@@ -66,7 +83,7 @@ export const eventInputSchema = z.looseObject({
   sequence: z.number().int().optional(),
   attendees: z.array(attendeeSchema).optional(),
   extendedProperties: z.object({ private: propertiesSchema.optional(), shared: propertiesSchema.optional() }).optional(),
-  reminders: z.unknown().optional(),
+  reminders: remindersSchema.optional(),
   eventType: z.enum(EVENT_TYPES).optional(),
 });
 

@@ -20,7 +20,12 @@ export function isBreakerEvent(event: calendar_v3.Schema$Event): boolean {
   return event.extendedProperties?.private?.[BREAKER_EVENT_PROPERTY] === '1';
 }
 
-function desiredEvent(userId: string, scheduled: BreakWithActivity): calendar_v3.Schema$Event {
+/** A popup as the break starts when calendar alerts are on; no reminder at all (not even the calendar's default) when off. */
+function remindersFor(alerts: boolean): calendar_v3.Schema$Event['reminders'] {
+  return { useDefault: false, overrides: alerts ? [{ method: 'popup', minutes: 0 }] : [] };
+}
+
+function desiredEvent(userId: string, scheduled: BreakWithActivity, alerts: boolean): calendar_v3.Schema$Event {
   const start = scheduled.scheduled_time;
   const end = new Date(start.getTime() + scheduled.duration * 60_000);
   return {
@@ -30,14 +35,22 @@ function desiredEvent(userId: string, scheduled: BreakWithActivity): calendar_v3
     start: { dateTime: start.toISOString() },
     end: { dateTime: end.toISOString() },
     transparency: 'transparent',
+    reminders: remindersFor(alerts),
     extendedProperties: { private: { [BREAKER_EVENT_PROPERTY]: '1' } },
   };
+}
+
+/** Whether the event alerts as it starts: a popup override at 0 minutes. */
+function alertsAtStart(event: calendar_v3.Schema$Event): boolean {
+  const reminders = event.reminders;
+  return reminders?.useDefault === false && (reminders.overrides ?? []).some((o) => o.method === 'popup' && o.minutes === 0);
 }
 
 function sameSlot(a: calendar_v3.Schema$Event, b: calendar_v3.Schema$Event): boolean {
   const instant = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
   return (
     a.summary === b.summary &&
+    alertsAtStart(a) === alertsAtStart(b) &&
     instant(a.start?.dateTime) === instant(b.start?.dateTime) &&
     instant(a.end?.dateTime) === instant(b.end?.dateTime)
   );
@@ -52,19 +65,22 @@ export interface WriteBackOutcome {
 /**
  * Makes the user's calendar show exactly their upcoming scheduled breaks (or none, with booking off): missing ones are added, changed ones
  * updated, and Breaker's events for breaks that were re-planned, completed, skipped or removed are deleted.
- * Events Breaker did not create are never touched. Breaks show as free time, so they never block anyone's booking.
+ * Events Breaker did not create are never touched. Breaks show as free time, so they never block anyone's booking, and
+ * with calendar alerts on they pop up as they start.
  */
 export async function writeBreaksBack(
   deps: JobDeps,
   api: calendar_v3.Calendar,
   userId: string,
   window: { from: Date; to: Date },
-  options: { bookingEnabled: boolean; retry?: RetryOptions },
+  options: { bookingEnabled: boolean; alertsEnabled: boolean; retry?: RetryOptions },
 ): Promise<WriteBackOutcome> {
   const retry = options.retry ?? {};
   // With booking turned off the calendar should hold none of Breaker's events: the same pass removes them all.
   const scheduled = options.bookingEnabled ? await listScheduledBreaksBetween(deps.db, userId, window.from, window.to) : [];
-  const desired = new Map(scheduled.map((b) => [breakEventId(userId, b.scheduled_time), desiredEvent(userId, b)]));
+  const desired = new Map(
+    scheduled.map((b) => [breakEventId(userId, b.scheduled_time), desiredEvent(userId, b, options.alertsEnabled)]),
+  );
   const existing = new Map<string, calendar_v3.Schema$Event>();
   let pageToken: string | undefined;
   do {

@@ -1,9 +1,7 @@
 import { AppError } from '@breaker/api-contract';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { guardedLookup, isRefusedLiteral, PRIVATE_ADDRESS_CODE } from '../../net/public-address.js';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -40,32 +38,6 @@ export function normaliseFeedUrl(raw: string): URL {
   return url;
 }
 
-function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
-
-/**
- * Resolves, then checks the very addresses the socket will connect to, so a feed URL cannot reach internal
- * services, not even through a DNS answer that changes between check and connect.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
-      const chosen = usable[0];
-      if (!chosen) {
-        return callback(Object.assign(new Error('private address refused'), { code: 'EPRIVATE' }), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
-      return callback(null, chosen.address, chosen.family);
-    });
-  };
-}
-
 /** Downloads an iCalendar feed: http(s) only, a size and time limit, a few redirects, each hop checked again. */
 export async function fetchFeed(feedUrl: URL, options: FeedFetchOptions): Promise<FeedDownload> {
   let url = feedUrl;
@@ -83,9 +55,7 @@ const PRIVATE_REFUSED = 'Calendar feeds on private or local network addresses ar
 const TOO_LARGE = 'The calendar feed is larger than 5 MB';
 
 function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
-  // Sockets skip the lookup for literal addresses, so those are checked here.
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivate && isIP(literal) && !isPublicAddress(literal)) {
+  if (isRefusedLiteral(url, options.allowPrivate)) {
     return Promise.reject(new AppError('BAD_REQUEST', PRIVATE_REFUSED));
   }
   const client = url.protocol === 'https:' ? https : http;
@@ -147,7 +117,7 @@ function requestOnce(url: URL, options: FeedFetchOptions): Promise<Hop> {
     request.on('timeout', () => request.destroy(new AppError('UNAVAILABLE', 'The calendar feed did not answer in time')));
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof AppError) return reject(error);
-      if (error.code === 'EPRIVATE') {
+      if (error.code === PRIVATE_ADDRESS_CODE) {
         return reject(new AppError('BAD_REQUEST', PRIVATE_REFUSED));
       }
       reject(new AppError('BAD_REQUEST', `The calendar feed could not be reached (${error.code ?? error.message})`));

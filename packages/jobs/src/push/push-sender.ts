@@ -1,0 +1,112 @@
+import type { PushPayload } from '@breaker/api-contract';
+import http from 'node:http';
+import https from 'node:https';
+import webpush from 'web-push';
+import { guardedLookup, isRefusedLiteral, PRIVATE_ADDRESS_CODE } from '../net/public-address.js';
+import type { VapidKeys } from './vapid-keys.js';
+
+/** A stored subscription, its auth secret opened, ready to encrypt for. */
+export interface PushTarget {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What a push service said to one push. */
+export type PushOutcome =
+  | { kind: 'sent' }
+  /** 404 or 410: the subscription is no more. */
+  | { kind: 'gone' }
+  /** 429, 5xx or no answer: worth another try, after the service's Retry-After when it gave one. */
+  | { kind: 'retry'; afterMs: number | undefined; reason: string }
+  /** Refused for good (another 4xx, a refused address). */
+  | { kind: 'failed'; reason: string };
+
+export interface PushSender {
+  readonly publicKey: string;
+  send(
+    target: PushTarget,
+    payload: PushPayload,
+    options: { ttlSeconds: number; urgency: 'normal' | 'high' },
+  ): Promise<PushOutcome>;
+}
+
+export interface PushSenderSettings {
+  vapid: VapidKeys;
+  /** The VAPID `sub`: mailto: or https:. */
+  contact: string;
+  /** ALLOW_PRIVATE_PUSH_ENDPOINTS: http and loopback or private addresses (tests only). */
+  allowPrivateEndpoints: boolean;
+  timeoutMs?: number;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function outcomeOf(status: number, retryAfter: string | undefined): PushOutcome {
+  if (status >= 200 && status < 300) return { kind: 'sent' };
+  if (status === 404 || status === 410) return { kind: 'gone' };
+  if (status === 429 || status >= 500) return { kind: 'retry', afterMs: retryAfterMs(retryAfter), reason: `answered ${status}` };
+  return { kind: 'failed', reason: `answered ${status}` };
+}
+
+/**
+ * Web Push with the web-push library doing the protocol (RFC 8291 aes128gcm encryption, RFC 8292 VAPID with the
+ * endpoint's origin as `aud`), and this module the connection: http only when private endpoints are allowed, and the
+ * address checked on the very socket that connects, as for calendar feeds.
+ */
+export function createPushSender(settings: PushSenderSettings): PushSender {
+  const vapidDetails = { subject: settings.contact, publicKey: settings.vapid.publicKey, privateKey: settings.vapid.privateKey };
+  const timeout = settings.timeoutMs ?? TIMEOUT_MS;
+  return {
+    publicKey: settings.vapid.publicKey,
+    async send(target, payload, options) {
+      const url = new URL(target.endpoint);
+      const allowed = url.protocol === 'https:' || (settings.allowPrivateEndpoints && url.protocol === 'http:');
+      if (!allowed || isRefusedLiteral(url, settings.allowPrivateEndpoints))
+        return { kind: 'failed', reason: 'endpoint refused' };
+      const details = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        { TTL: options.ttlSeconds, urgency: options.urgency, vapidDetails, contentEncoding: 'aes128gcm' },
+      );
+      return post(url, details.headers, details.body, settings.allowPrivateEndpoints, timeout);
+    },
+  };
+}
+
+function post(
+  url: URL,
+  headers: Record<string, string | number>,
+  body: Buffer,
+  allowPrivate: boolean,
+  timeout: number,
+): Promise<PushOutcome> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const request = client.request(
+      url,
+      { method: 'POST', headers, lookup: guardedLookup(allowPrivate), timeout, agent: false },
+      (response) => {
+        response.resume();
+        const retryAfter = response.headers['retry-after'];
+        resolve(outcomeOf(response.statusCode ?? 0, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter));
+      },
+    );
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A refused address stays refused; a network failure may pass.
+      if (error.code === PRIVATE_ADDRESS_CODE) resolve({ kind: 'failed', reason: 'private address refused' });
+      else resolve({ kind: 'retry', afterMs: undefined, reason: error.code ?? error.message });
+    });
+    request.end(body);
+  });
+}

@@ -1,0 +1,37 @@
+import { DateTime, IANAZone } from 'luxon';
+import { DEFAULT_WORK_DAYS } from './rules.js';
+
+export interface ReminderSettings {
+  /** Minutes before the break's start. */
+  leadMinutes: number;
+  timeZone: string | null;
+  /** 'HH:MM' */
+  workStart: string;
+  workEnd: string;
+  /** ISO weekdays, Monday 1. */
+  workDays: readonly number[];
+}
+
+function minuteOfDay(hhmm: string): number | undefined {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+}
+
+/**
+ * When a break starting at `start` (epoch ms) is announced: `leadMinutes` before it, but never outside the work hours
+ * of its work day, so a break at the start of the day is announced at that start. Undefined for a break that does not
+ * start within work hours of a work day (one placed by hand before the hours changed, say): it is not announced.
+ */
+export function reminderTime(start: number, settings: ReminderSettings): number | undefined {
+  const zone = settings.timeZone && IANAZone.isValidZone(settings.timeZone) ? settings.timeZone : 'UTC';
+  const local = DateTime.fromMillis(start, { zone });
+  const workDays = settings.workDays.length > 0 ? settings.workDays : DEFAULT_WORK_DAYS;
+  const from = minuteOfDay(settings.workStart);
+  const to = minuteOfDay(settings.workEnd);
+  if (from === undefined || to === undefined || !workDays.includes(local.weekday)) return undefined;
+  const day = local.startOf('day');
+  const workStart = day.plus({ minutes: from }).toMillis();
+  const workEnd = day.plus({ minutes: to }).toMillis();
+  if (start < workStart || start >= workEnd) return undefined;
+  return Math.max(start - settings.leadMinutes * 60_000, workStart);
+}
