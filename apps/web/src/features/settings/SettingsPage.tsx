@@ -6,6 +6,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { AccountCard } from './AccountCard';
 import { AppearanceCard } from './AppearanceCard';
 import { CalendarConnectionCard } from './CalendarConnectionCard';
+import { RemindersCard } from './RemindersCard';
 import { WorkScheduleCard } from './WorkScheduleCard';
 
 export function SettingsPage() {
@@ -23,6 +24,7 @@ export function SettingsPage() {
       )}
       {preferences.data && <WorkScheduleCard preferences={preferences.data} />}
       <CalendarConnectionCard user={user} />
+      {preferences.data && <RemindersCard preferences={preferences.data} />}
       <AppearanceCard />
       <AccountCard />
     </Stack>
