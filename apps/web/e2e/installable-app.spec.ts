@@ -141,37 +141,3 @@ test("signing out clears the browser's caches but the app's own files, and close
   expect(kept.some((name) => name.startsWith('workbox-precache'))).toBe(true);
   expect(await shownNotifications(page)).toEqual([]);
 });
-
-// Headless Chromium has no push service to subscribe with, so the device is subscribed through the API, as the
-// browser's PushSubscription.toJSON() would be.
-test("Settings' Reminders card lists the user's devices and saves when to remind", async ({ page, baseURL }) => {
-  await page.context().grantPermissions(['notifications'], { origin: baseURL! });
-  await signInForBreaks(page, baseURL!);
-  const key = (bytes: number[]) => Buffer.from(bytes).toString('base64url');
-  const subscribed = await page.request.post('/api/push/subscriptions', {
-    headers: { origin: baseURL!, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' },
-    data: {
-      endpoint: `https://push.example.com/send/${Date.now()}`,
-      expirationTime: null,
-      keys: {
-        p256dh: key([4, ...Array.from({ length: 64 }, (_, n) => n + 1)]),
-        auth: key(Array.from({ length: 16 }, (_, n) => n)),
-      },
-    },
-  });
-  expect(subscribed.status(), await subscribed.text()).toBe(201);
-
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Reminders' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Devices that get reminders' }).getByRole('listitem')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Send a test notification' })).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Send reminders to this device' })).not.toBeChecked();
-
-  await page.getByRole('radio', { name: '5 min before' }).check({ force: true });
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/user/preferences')).json()) as { reminderLeadMinutes: number }).reminderLeadMinutes,
-    )
-    .toBe(5);
-});
