@@ -21,6 +21,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
+    // Requests a service worker answers never reach Playwright's routing, which the specs use to make calls and
+    // downloads fail: the worker is off except in the specs about it (installable-app.spec.ts turns it on).
+    serviceWorkers: 'block',
   },
   // The Google and single-sign-on specs need the fake Google and the OpenID provider of the google stack; the others
   // run on the two stacks without them (auth-google-unconfigured.spec.ts depends on that).

@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -24,8 +25,49 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/** Mantine's violet, shade 7: the theme's primary colour (theme.ts) and the mark's background. */
+const VIOLET = '#7048e8';
+
+/**
+ * The installable app: the manifest (linked from index.html) and the service worker built from
+ * src/service-worker/sw.ts, which precaches the shell and shows the reminders' notifications
+ * (docs/decisions/012-service-worker.md). The page registers the worker itself (service-worker-registration.ts).
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    includeManifestIcons: true,
+    manifest: {
+      id: '/',
+      name: 'Breaker',
+      short_name: 'Breaker',
+      description: 'Breaker books short wellness breaks between your calendar meetings.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: VIOLET,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The shell, its hashed files and the notification icons; the 512 px icons are fetched only when installing.
+      globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/{icon-192,badge-96}.png', 'favicon.svg'],
+      // The worker file itself stays small: its sourcemap is not shipped.
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), pureContractSchemas()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), pureContractSchemas(), installableApp()],
   resolve: { conditions: ['@breaker/source', ...defaultClientConditions] },
   // The API serves index.html and swaps this placeholder for a per-request nonce (strict CSP).
   html: { cspNonce: '__CSP_NONCE__' },

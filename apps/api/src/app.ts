@@ -81,6 +81,9 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // The web app's service worker (/sw.js) and manifest, named rather than left to the fallbacks.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -5,6 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { OfflineBanner } from './features/installable/OfflineBanner';
+import { registerServiceWorker } from './features/installable/service-worker-registration';
 import { ToastRegion } from './features/layout/ToastRegion';
 import { queryClient } from './query-client';
 import { routeTree } from './routeTree.gen';
@@ -13,6 +15,7 @@ import { cssVariablesResolver, theme } from './theme';
 import { trpc, trpcClient } from './trpc';
 
 shareStyleNonce();
+registerServiceWorker();
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
@@ -36,6 +39,7 @@ createRoot(root).render(
           getStyleNonce={readStyleNonce}
         >
           <ToastRegion />
+          <OfflineBanner />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

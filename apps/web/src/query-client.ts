@@ -1,7 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { reportRequestOutcome } from './features/installable/connection-state';
 
-/** Spec §7: cached reads never retry, never refetch on their own and never go stale. */
+const answered = () => reportRequestOutcome(undefined);
+
+/**
+ * Spec §7: cached reads never retry, never refetch on their own and never go stale. Every outcome tells the offline
+ * banner whether the server could be reached.
+ */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: reportRequestOutcome, onSuccess: answered }),
+  mutationCache: new MutationCache({ onError: reportRequestOutcome, onSuccess: answered }),
   defaultOptions: {
     queries: {
       retry: false,

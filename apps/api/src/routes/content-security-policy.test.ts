@@ -43,6 +43,8 @@ describe('Content-Security-Policy', () => {
     mkdirSync(join(webDistDir, 'assets'));
     writeFileSync(join(webDistDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(webDistDir, 'assets', 'index-abc.js'), 'console.log("breaker");\n');
+    writeFileSync(join(webDistDir, 'sw.js'), 'self.addEventListener("push", () => undefined);\n');
+    writeFileSync(join(webDistDir, 'manifest.webmanifest'), '{"name":"Breaker"}\n');
     subject = await startLoggedApp({ webDistDir });
     client = new TestClient(subject.app);
     await client.registerAndSignIn('policy');
@@ -65,6 +67,9 @@ describe('Content-Security-Policy', () => {
       expect(style, csp).toBeDefined();
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      // The service worker and the manifest come from this site only.
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
       expect(page.body).toContain(`<script type="module" src="/assets/index-abc.js" nonce="${script}">`);
       expect(page.body).toContain(`<link rel="stylesheet" href="/assets/index-abc.css" nonce="${style}">`);
       expect(page.body).not.toContain('__CSP_NONCE__');
@@ -106,5 +111,18 @@ describe('Content-Security-Policy', () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toContain('nonce-');
     expect(asset.headers).toMatchObject(SECURITY_HEADERS);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the service worker from the root, checked again on every use, with the manifest beside it', async () => {
+    const worker = await client.request('GET', '/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('push');
+    const manifest = await client.request('GET', '/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -11,8 +11,9 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const NOT_A_PAGE = /^\/(api|trpc|admin|metrics)(\/|$)/;
 
 /**
- * Serves the built web app on the API's port: hashed assets cached for good, and every other
- * non-API GET answered with index.html (the client router takes it from there).
+ * Serves the built web app on the API's port: hashed assets cached for good, other files (the service worker, the
+ * manifest, the icons) revalidated, and every other non-API GET answered with index.html (the client router takes it
+ * from there).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexPath = join(webDistDir, 'index.html');
@@ -23,7 +24,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       index: false,
       wildcard: false,
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // A file without a hash in its name is checked again on every use: above all the service worker (/sw.js),
+        // so that a new version reaches the browser at once, and the manifest and icons it points at.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // The page is the one answer that runs scripts, so it alone gets a fresh nonce per request; any path the app's

@@ -1,11 +1,21 @@
 import type { User } from '@breaker/api-contract';
 import { Box, Button, Divider } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import classes from './AppLayout.module.css';
 import { BrandMark } from './BrandMark';
 import { NavItemLink } from './NavItemLink';
 import { NAV_ITEMS } from './nav-items';
 import { UserSummary } from './UserSummary';
+
+/** The link signs out even without script; with it, this browser forgets the user's reminders and caches first. */
+function signOut(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  const href = event.currentTarget.href;
+  void import('../installable/forget-this-device')
+    .then(({ forgetThisDevice }) => forgetThisDevice())
+    .finally(() => window.location.assign(href));
+}
 
 export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   return (
@@ -24,6 +34,7 @@ export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: (
         <Button
           component="a"
           href="/api/logout"
+          onClick={signOut}
           variant="light"
           color="gray"
           fullWidth

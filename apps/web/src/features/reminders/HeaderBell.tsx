@@ -10,6 +10,7 @@ import { ButtonLink } from '../layout/links';
 import { useNotificationPermission } from './browser-notifications';
 import { dueBreak, upcomingBreak } from './reminder-schedule';
 import { ReminderCard } from './ReminderCard';
+import { useBreakFromAddress } from './break-from-address';
 import { useBreakReminders } from './use-break-reminders';
 import classes from './HeaderBell.module.css';
 
@@ -19,6 +20,7 @@ export function HeaderBell({ user }: { user: User }) {
   const enabled = user.preferences.notificationsEnabled;
   const breaks = trpc.breaks.upcoming.useQuery();
   const reminders = useBreakReminders(breaks.data, enabled, timeZone);
+  useBreakFromAddress(breaks.data);
   const ticked = useNow(30_000).getTime();
   const now = Math.max(reminders.now, ticked);
   const due = breaks.data ? dueBreak(breaks.data, now) : undefined;

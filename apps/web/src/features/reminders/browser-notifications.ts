@@ -29,3 +29,13 @@ export function showBrowserNotification(title: string, body: string, tag: string
   };
   return true;
 }
+
+/**
+ * Whether this browser receives the server's pushed reminders: then the service worker announces each break, and the
+ * page must not show a second system notification for it.
+ */
+export async function pushActiveOnThisDevice(): Promise<boolean> {
+  if (!('serviceWorker' in navigator)) return false;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return Boolean(await registration?.pushManager?.getSubscription());
+}

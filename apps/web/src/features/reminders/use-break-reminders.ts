@@ -2,8 +2,22 @@ import type { BreakSession } from '@breaker/api-contract';
 import { useEffect, useState } from 'react';
 import { formatTime } from '../../time/time-zone';
 import { startBreakSession } from '../break-session/session-request';
-import { showBrowserNotification } from './browser-notifications';
+import { pushActiveOnThisDevice, showBrowserNotification } from './browser-notifications';
 import { breakToAnnounce, nextWake } from './reminder-schedule';
+
+/**
+ * A system notification for the break, unless the pushed reminder already announces it on this device (the page then
+ * reminds in its own way only); false when the page has to remind.
+ */
+async function announce(session: BreakSession, timeZone: string): Promise<boolean> {
+  if (await pushActiveOnThisDevice().catch(() => false)) return false;
+  return showBrowserNotification(
+    `Time for a break: ${session.activity.name}`,
+    `${formatTime(new Date(session.scheduledTime), timeZone)} · ${session.duration} min`,
+    `break-${session.id}`,
+    () => startBreakSession(session),
+  );
+}
 
 /**
  * A timer in the page for the next break's start, set again whenever the breaks change: a system notification when
@@ -19,15 +33,7 @@ export function useBreakReminders(sessions: readonly BreakSession[] | undefined,
     if (!wake) return undefined;
     const timer = window.setTimeout(() => {
       const session = breakToAnnounce(sessions, wake, Date.now());
-      if (session) {
-        const shown = showBrowserNotification(
-          `Time for a break: ${session.activity.name}`,
-          `${formatTime(new Date(session.scheduledTime), timeZone)} · ${session.duration} min`,
-          `break-${session.id}`,
-          () => startBreakSession(session),
-        );
-        if (!shown) setInPage(session);
-      }
+      if (session) void announce(session, timeZone).then((shown) => shown || setInPage(session));
       setNow(Date.now());
     }, wake.delayMs);
     return () => window.clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { Button, Paper, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { toastError } from '../../toast';
+import { forgetThisDevice } from '../installable/forget-this-device';
 import { trpc } from '../../trpc';
 
 export function AccountCard() {
@@ -23,7 +24,7 @@ export function AccountCard() {
         color="red"
         leftSection={<IconLogout size={18} />}
         disabled={logout.isPending}
-        onClick={() => logout.mutate()}
+        onClick={() => void forgetThisDevice().then(() => logout.mutate())}
       >
         {logout.isPending ? 'Logging out...' : 'Log Out'}
       </Button>

@@ -7,6 +7,7 @@ import { AccountCard } from './AccountCard';
 import { AppearanceCard } from './AppearanceCard';
 import { BreaksFeedCard } from './BreaksFeedCard';
 import { CalendarConnectionCard } from './CalendarConnectionCard';
+import { RemindersCard } from './RemindersCard';
 import { WorkScheduleCard } from './WorkScheduleCard';
 
 export function SettingsPage() {
@@ -24,6 +25,7 @@ export function SettingsPage() {
       )}
       {preferences.data && <WorkScheduleCard preferences={preferences.data} />}
       <CalendarConnectionCard user={user} />
+      {preferences.data && <RemindersCard preferences={preferences.data} />}
       <BreaksFeedCard />
       <AppearanceCard />
       <AccountCard />
