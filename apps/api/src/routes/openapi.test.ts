@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
+import { MICROSOFT_CALENDAR_CALLBACK, MICROSOFT_SIGN_IN_CALLBACK } from '../microsoft/oauth-clients.js';
+import { OIDC_SIGN_IN_CALLBACK } from '../oidc/oidc-client.js';
 import { openApiPath } from './openapi.js';
 import { restRoutes } from './rest-routes.js';
 
@@ -180,6 +182,25 @@ describe('GET /api/openapi.json', () => {
       await call('GET', path);
     }
     await call('GET', `${GOOGLE_CALENDAR_CALLBACK}?error=access_denied`);
+    const microsoftAndOidc = [
+      '/api/auth/microsoft',
+      MICROSOFT_SIGN_IN_CALLBACK,
+      '/api/auth/microsoft/calendar',
+      MICROSOFT_CALENDAR_CALLBACK,
+      '/api/auth/oidc',
+      OIDC_SIGN_IN_CALLBACK,
+    ];
+    for (const path of microsoftAndOidc) await call('GET', path);
+    await call('DELETE', '/api/calendar/microsoft');
+    await call('GET', '/api/push/public-key');
+    await call('POST', '/api/push/subscriptions', { endpoint: 'https://127.0.0.1/push', keys: { p256dh: 'x', auth: 'y' } });
+    await call('GET', '/api/push/subscriptions');
+    await call('DELETE', '/api/push/subscriptions', { endpoint: 'https://push.example.com/gone' });
+    await call('POST', '/api/push/test');
+    await call('PUT', '/api/calendar/caldav', { url: 'https://127.0.0.1/dav', username: 'ada', password: 'secret' });
+    await call('GET', '/api/calendar/caldav/calendars');
+    await call('PUT', '/api/calendar/caldav/calendars', { calendars: [] });
+    await call('DELETE', '/api/calendar/caldav');
     await call('POST', '/api/auth/forgot-password', { email: 'openapi@example.com' });
     await call('POST', '/api/auth/reset-password', { token: 'not-a-token', newPassword: 'another horse' });
     await call('POST', '/api/auth/clear-sessions');

@@ -25,6 +25,10 @@ const SIGNED_IN_CALLS = [
   'GET /api/push/subscriptions',
   'POST /api/push/test',
   'DELETE /api/calendar/microsoft',
+  'PUT /api/calendar/caldav',
+  'DELETE /api/calendar/caldav',
+  'GET /api/calendar/caldav/calendars',
+  'PUT /api/calendar/caldav/calendars',
 ];
 
 /** The tRPC procedures open to anyone: signing in and up, and what the sign-in page shows. */

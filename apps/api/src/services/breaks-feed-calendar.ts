@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@breaker/api-contract';
+import { breakSessionPath, PRODUCT_NAME } from '@breaker/api-contract';
 import type { BreakWithActivity } from '@breaker/db';
 import ICAL from 'ical.js';
 
@@ -31,7 +31,7 @@ function utc(date: Date) {
 }
 
 function breakEvent(session: BreakWithActivity, appUrl: URL) {
-  const link = new URL(`/calendar?break=${encodeURIComponent(session.id)}`, appUrl).toString();
+  const link = new URL(breakSessionPath(session.id), appUrl).toString();
   const minutes = session.duration;
   const event = new ICAL.Component('vevent');
   event.addPropertyWithValue('uid', `${session.id}@${appUrl.host}`);

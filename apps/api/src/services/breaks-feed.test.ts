@@ -67,7 +67,7 @@ describe.each(['pglite', 'postgres'] as const)('the breaks feed on %s', (backend
       expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(session.duration * 60_000);
       expect(event.summary).toBe(`Break: ${session.activity.name}`);
       expect(event.description).toContain(`${session.activity.name}, ${session.duration} minute`);
-      expect(event.description).toContain(`${ORIGIN}/calendar?break=${session.id}`);
+      expect(event.description).toContain(`${ORIGIN}/?break=${session.id}`);
       expect(event.component.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
       expect(event.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
       expect(event.component.hasProperty('dtstamp')).toBe(true);

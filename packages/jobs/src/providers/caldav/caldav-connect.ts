@@ -110,7 +110,7 @@ export async function disconnectCalDav(deps: CalDavDeps, userId: string): Promis
   if (connection?.provider === 'caldav') {
     try {
       const window = { from: deps.now(), to: new Date(8.64e15) };
-      await writeBreaksToCalDav(deps, connection, userId, window, { bookingEnabled: false });
+      await writeBreaksToCalDav(deps, connection, userId, window, { bookingEnabled: false, alertsEnabled: false });
     } catch (error) {
       deps.log.warn(
         { userId, reason: error instanceof Error ? error.message : String(error) },
