@@ -73,3 +73,18 @@ export type WriteBackResult = WriteBackOutcome | { skipped: string };
 export class ProviderAccessExpired extends Error {
   override readonly name = 'ProviderAccessExpired';
 }
+
+/**
+ * A provider call whose failures `isExpired` recognises as a revoked or expired grant (the one failure only the user
+ * can fix, by reconnecting) rethrown as ProviderAccessExpired; any other failure passes through.
+ */
+export function expiryAware(isExpired: (error: unknown) => boolean, message: string) {
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (isExpired(error)) throw new ProviderAccessExpired(message, { cause: error });
+      throw error;
+    }
+  };
+}

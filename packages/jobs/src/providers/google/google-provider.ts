@@ -1,22 +1,13 @@
 import { AppError } from '@breaker/api-contract';
 import type { CalendarConnectionRow } from '@breaker/db';
 import type { CalendarJobDeps } from '../../calendar-job-deps.js';
-import { ProviderAccessExpired, type CalendarProvider } from '../calendar-provider.js';
+import { expiryAware, type CalendarProvider } from '../calendar-provider.js';
 import { writeBreaksBack } from './break-write-back.js';
 import { createCalendarClient, isInvalidGrant } from './google-calendar-client.js';
 import { syncGoogleCalendar } from './google-calendar-sync.js';
 
-const EXPIRED = 'Google access was revoked or expired';
-
 /** A revoked or expired refresh token is the one failure the user must fix by reconnecting. */
-async function expiredAsProviderError<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isInvalidGrant(error)) throw new ProviderAccessExpired(EXPIRED, { cause: error });
-    throw error;
-  }
-}
+const expiredAsProviderError = expiryAware(isInvalidGrant, 'Google access was revoked or expired');
 
 function client(deps: CalendarJobDeps, connection: CalendarConnectionRow) {
   if (!deps.google || !connection.refresh_token_encrypted) return undefined;

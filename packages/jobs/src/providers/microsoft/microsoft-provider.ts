@@ -1,22 +1,13 @@
 import { AppError } from '@breaker/api-contract';
 import { saveRefreshToken, type CalendarConnectionRow } from '@breaker/db';
 import type { CalendarJobDeps } from '../../calendar-job-deps.js';
-import { ProviderAccessExpired, type CalendarProvider } from '../calendar-provider.js';
+import { expiryAware, type CalendarProvider } from '../calendar-provider.js';
 import { writeBreaksToOutlook } from './break-write-back.js';
 import { GraphClient, isInvalidGrant } from './graph-client.js';
 import { syncMicrosoftCalendar } from './microsoft-calendar-sync.js';
 
-const EXPIRED = 'Microsoft access was revoked or expired';
-
 /** A revoked or expired grant (invalid_grant, with AADSTS50173, 700082 and their kind) is fixed only by reconnecting. */
-async function expiredAsProviderError<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isInvalidGrant(error)) throw new ProviderAccessExpired(EXPIRED, { cause: error });
-    throw error;
-  }
-}
+const expiredAsProviderError = expiryAware(isInvalidGrant, 'Microsoft access was revoked or expired');
 
 function client(deps: CalendarJobDeps, connection: CalendarConnectionRow): GraphClient | undefined {
   if (!deps.microsoft || !connection.refresh_token_encrypted) return undefined;
