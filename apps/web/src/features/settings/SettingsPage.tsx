@@ -15,7 +15,8 @@ export function SettingsPage() {
   const preferences = trpc.preferences.get.useQuery();
 
   return (
-    <Stack gap="lg" maw={880}>
+    // Long addresses (a CalDAV server, a feed) wrap instead of pushing a phone-width page sideways.
+    <Stack gap="lg" maw={880} style={{ overflowWrap: 'anywhere' }}>
       <PageHeader title="Settings" subtitle="Your work hours, breaks and account." />
       {preferences.isPending && <Skeleton h={260} radius="lg" />}
       {preferences.isError && (
