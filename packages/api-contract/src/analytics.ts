@@ -60,6 +60,13 @@ export const analyticsHistoryEntry = z.object({
 });
 export type AnalyticsHistoryEntry = z.infer<typeof analyticsHistoryEntry>;
 
+/**
+ * The longest sitting stretch of a past work day with breaks planned, in minutes: before = the work day with its
+ * meetings as one sitting stretch, breaks ignored; after = the longest stretch between the breaks actually taken.
+ */
+export const sittingStretchDay = z.object({ day: z.string(), beforeMinutes: count, afterMinutes: count });
+export type SittingStretchDay = z.infer<typeof sittingStretchDay>;
+
 /** Everything the analytics screen shows, over the last ANALYTICS_WEEKS weeks, counted in the user's time zone. */
 export const analyticsSummary = z.object({
   timeZone: z.string(),
@@ -73,6 +80,8 @@ export const analyticsSummary = z.object({
   weeks: z.array(analyticsWeek),
   typeMix: z.array(analyticsTypeShare),
   meetingLoad: z.array(meetingLoadBand),
+  /** Oldest first; only past work days on which breaks were planned. */
+  sittingStretches: z.array(sittingStretchDay),
   history: z.array(analyticsHistoryEntry),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;

@@ -41,7 +41,11 @@ describe('longestSittingStretch', () => {
       },
       { before: 480, after: 349 },
     ],
-    ['an empty work frame sits for nothing', { work: span('17:00', '09:00'), meetings: [], breaksTaken: [] }, { before: 0, after: 0 }],
+    [
+      'an empty work frame sits for nothing',
+      { work: span('17:00', '09:00'), meetings: [], breaksTaken: [] },
+      { before: 0, after: 0 },
+    ],
   ])('%s', (_, day, expected) => {
     expect(longestSittingStretch(day)).toEqual(expected);
   });

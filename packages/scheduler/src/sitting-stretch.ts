@@ -26,7 +26,7 @@ function sittingBlock(work: BusyInterval, meetings: readonly BusyInterval[]): Bu
   const sorted = meetings.filter((m) => m.end > m.start).sort((a, b) => a.start - b.start);
   let { start, end } = work;
   // Growing one edge can make another meeting touch the block, so repeat until nothing grows.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const meeting of sorted) {
       if (meeting.start > end || meeting.end < start) continue;

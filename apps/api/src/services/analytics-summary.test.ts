@@ -196,4 +196,29 @@ describe('summariseAnalytics', () => {
     expect(summary.history[0]?.id).toBe(breaks.at(-1)?.id);
     expect(summary.totals.completed).toBe(70);
   });
+
+  it('measures the longest sitting stretch of past work days with breaks planned, before and after the breaks taken', () => {
+    const breaks = [
+      // Saturday the 14th is a work day here: noon splits 09:00–17:00.
+      aBreak('2026-11-14T17:00:00Z', 'completed', 'walk', 4),
+      // Sunday is not a work day, today is not over, and the 12th had no breaks planned.
+      aBreak('2026-11-15T17:00:00Z', 'completed'),
+      aBreak('2026-11-18T15:00:00Z', 'completed'),
+      // Monday the 16th: taken at 13:00; a meeting runs on to 18:30.
+      aBreak('2026-11-16T18:00:00Z', 'completed', 'walk', 5),
+      // Tuesday the 17th: skipped, so the day was one stretch.
+      aBreak('2026-11-17T15:00:00Z', 'skipped'),
+    ];
+    const meetings = [
+      meeting('2026-11-16T21:00:00Z', '2026-11-16T23:30:00Z'),
+      meeting('2026-11-12T14:00:00Z', '2026-11-12T20:00:00Z'),
+    ];
+    const work = { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5, 6] };
+    const summary = summariseAnalytics({ now: NOW, timeZone: ZONE, breaks, meetings, work });
+    expect(summary.sittingStretches).toEqual([
+      { day: '2026-11-14', beforeMinutes: 480, afterMinutes: 296 },
+      { day: '2026-11-16', beforeMinutes: 570, afterMinutes: 325 },
+      { day: '2026-11-17', beforeMinutes: 480, afterMinutes: 480 },
+    ]);
+  });
 });

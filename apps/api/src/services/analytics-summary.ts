@@ -10,6 +10,7 @@ import {
 } from '@breaker/api-contract';
 import type { BreakOutcomeRow, BusySpanRow } from '@breaker/db';
 import { DateTime, IANAZone } from 'luxon';
+import { DEFAULT_WORK_HOURS, sittingStretches, type WorkHours } from './analytics-sitting.js';
 
 export interface AnalyticsInput {
   now: Date;
@@ -19,6 +20,8 @@ export interface AnalyticsInput {
   breaks: readonly BreakOutcomeRow[];
   /** Meetings overlapping the window. */
   meetings: readonly BusySpanRow[];
+  /** The user's work hours and days; the defaults when they have saved none. */
+  work?: WorkHours;
 }
 
 export function effectiveZone(timeZone: string | null | undefined): string {
@@ -121,7 +124,13 @@ function meetingLoad(days: readonly AnalyticsDay[]): MeetingLoadBand[] {
  * database. A break counts once taken or skipped (also one of later today, taken early) or once its time has passed
  * untouched (missed); a break still to come is not counted yet.
  */
-export function summariseAnalytics({ now, timeZone, breaks, meetings }: AnalyticsInput): AnalyticsSummary {
+export function summariseAnalytics({
+  now,
+  timeZone,
+  breaks,
+  meetings,
+  work = DEFAULT_WORK_HOURS,
+}: AnalyticsInput): AnalyticsSummary {
   const zone = effectiveZone(timeZone);
   const start = DateTime.fromJSDate(analyticsWindowStart(now, zone), { zone });
   const today = dayKey(now, zone);
@@ -178,6 +187,7 @@ export function summariseAnalytics({ now, timeZone, breaks, meetings }: Analytic
     weeks: [...weeks.values()].map((week) => ({ ...week, rate: completionRate(week.planned, week.completed) })),
     typeMix: [...typeMix.values()].sort((a, b) => b.planned - a.planned || a.type.localeCompare(b.type)),
     meetingLoad: meetingLoad(dayList),
+    sittingStretches: sittingStretches({ zone, today, work, days: dayList, breaks, meetings }),
     history: history.reverse().slice(0, ANALYTICS_HISTORY_LIMIT),
   };
 }

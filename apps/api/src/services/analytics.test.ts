@@ -143,6 +143,13 @@ describe.each(['pglite', 'postgres'] as const)('analytics on %s', (backend) => {
       ['2026-11-15T23:30:00.000Z', 'completed'],
     ]);
 
+    // Work 08:00–17:00 in Berlin: on the 16th the only break taken was after midnight, outside the work day; on the
+    // 17th the one taken at 10:00 splits the nine hours (meetings are sitting too); the missed one splits nothing.
+    expect(data.sittingStretches).toEqual([
+      { day: '2026-11-16', beforeMinutes: 540, afterMinutes: 540 },
+      { day: '2026-11-17', beforeMinutes: 540, afterMinutes: 417 },
+    ]);
+
     // Another user sees none of it.
     const other = await signedIn('analytics-other', 'UTC');
     expect((await summaryOf(other.client)).data.totals.planned).toBe(0);

@@ -14,5 +14,8 @@ export async function loadAnalytics(deps: AppDeps, userId: string): Promise<Anal
   const dayAhead = new Date(now.getTime() + 24 * 60 * 60 * 1000);
   const breaks = await listBreakOutcomesBetween(deps.db, userId, from, dayAhead);
   const meetings = await listBusySpansBetween(deps.db, userId, from, dayAhead);
-  return summariseAnalytics({ now, timeZone, breaks, meetings });
+  const work = preferences
+    ? { start: preferences.work_start_time, end: preferences.work_end_time, days: preferences.work_days }
+    : undefined;
+  return summariseAnalytics({ now, timeZone, breaks, meetings, work });
 }
