@@ -12,6 +12,10 @@ export const BREAKS_PER_DAY_FALLBACK = 5;
 export const WORK_START_OPTIONS = ['07:00', '08:00', '09:00', '10:00'] as const;
 export const WORK_END_OPTIONS = ['16:00', '17:00', '18:00', '19:00'] as const;
 
+/** How often a connected calendar is read again (SYNC_CADENCE_MS gives each one's period). */
+export const SYNC_CADENCE_OPTIONS = ['hourly', 'every-4-hours', 'daily'] as const;
+export type SyncCadence = (typeof SYNC_CADENCE_OPTIONS)[number];
+
 /** ISO weekday numbers (1 = Monday … 7 = Sunday); breaks land on work days only. */
 export const DEFAULT_WORK_DAYS = [1, 2, 3, 4, 5] as const;
 

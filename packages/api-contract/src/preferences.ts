@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BREAKS_PER_DAY_FALLBACK, BREAKS_PER_DAY_OPTIONS, WORK_END_OPTIONS, WORK_START_OPTIONS } from './constants.js';
+import {
+  BREAKS_PER_DAY_FALLBACK,
+  BREAKS_PER_DAY_OPTIONS,
+  SYNC_CADENCE_OPTIONS,
+  WORK_END_OPTIONS,
+  WORK_START_OPTIONS,
+} from './constants.js';
 import { VALIDATION } from './messages.js';
 import { REMINDER_LEAD_OPTIONS } from './push.js';
 import { text } from './text.js';
@@ -59,7 +65,7 @@ export const preferencesUpdate = z
     equipment: shortList,
     breakTypes: shortList,
     calendarBookingEnabled: z.boolean(),
-    syncCadence: z.enum(['hourly', 'every-4-hours', 'daily']),
+    syncCadence: z.enum(SYNC_CADENCE_OPTIONS, { error: 'Choose how often your calendar syncs: hourly, every 4 hours or daily' }),
     calendarView: z.enum(['week', 'day']),
     workDays: z
       .array(z.number().int().min(1).max(7))

@@ -15,6 +15,13 @@ export async function getPreferences(deps: AppDeps, userId: string): Promise<Pre
   return toPreferences(row);
 }
 
+/** What the planner reads that only the planning settings change: saving a new value re-plans the breaks. */
+const PLANNED_BY = ['workDays', 'breakTypes', 'equipment'] as const;
+
+function samePlan(current: Preferences, saved: Preferences): boolean {
+  return PLANNED_BY.every((key) => JSON.stringify(current[key]) === JSON.stringify(saved[key]));
+}
+
 export async function savePreferences(deps: AppDeps, userId: string, update: PreferencesUpdate): Promise<Preferences> {
   const current = await getPreferences(deps, userId);
   const start = update.workStartTime ?? current.workStartTime;
@@ -42,6 +49,7 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
   if (update.calendarBookingEnabled !== undefined || update.calendarAlertsEnabled !== undefined) {
     await deps.jobs.writeBreaksBack(userId);
   }
+  if (!samePlan(current, saved)) await deps.jobs.placeBreaks({ userId, trigger: 'preferences' });
   return saved;
 }
 

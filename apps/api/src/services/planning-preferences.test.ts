@@ -1,0 +1,95 @@
+import type { BreakSession, Preferences } from '@breaker/api-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+
+/** Monday 23 November 2026, 06:00 UTC: the whole work day is still ahead. */
+const NOW = new Date('2026-11-23T06:00:00Z');
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+async function trpcUpdate(client: TestClient, preferences: Record<string, unknown>) {
+  const response = await client.request('POST', '/trpc/preferences.update', { preferences });
+  const body = response.json<{ result?: { data: Preferences }; error?: { message: string } }>();
+  return { status: response.statusCode, preferences: body.result?.data, message: body.error?.message };
+}
+
+async function upcoming(client: TestClient): Promise<BreakSession[]> {
+  return (await client.request('GET', '/api/upcoming-breaks')).json<BreakSession[]>();
+}
+
+const weekday = (iso: string): number => new Date(iso).getUTCDay() || 7;
+
+describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s', (backend) => {
+  let subject: AppUnderTest;
+  beforeAll(async () => {
+    subject = await startTestApp(backend, { now: () => NOW });
+  });
+  afterAll(async () => subject.close());
+
+  it('saves work days, break types, equipment and sync cadence over REST, and re-plans the breaks with them', async () => {
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('planning-rest');
+    const saved = await client.request('PUT', '/api/user/preferences', {
+      preferences: { workDays: [3, 1, 1], breakTypes: ['eye-rest'], equipment: ['stairs', 'no wall'], syncCadence: 'daily' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Preferences>()).toMatchObject({
+      workDays: [1, 3],
+      breakTypes: ['eye-rest'],
+      equipment: ['stairs', 'no wall'],
+      syncCadence: 'daily',
+    });
+    expect((await client.request('GET', '/api/user/preferences')).json<Preferences>()).toMatchObject({
+      workDays: [1, 3],
+      syncCadence: 'daily',
+    });
+
+    // No Refresh Breakers pressed: the save itself planned them, on Mondays and Wednesdays, eye rest only.
+    const breaks = await upcoming(client);
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const session of breaks) {
+      expect([1, 3]).toContain(weekday(session.scheduledTime));
+      expect(session.activity.type).toBe('eye-rest');
+    }
+  });
+
+  it('saves them over tRPC too, and a new choice of days moves the breaks', async () => {
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('planning-trpc');
+    expect(await trpcUpdate(client, { workDays: EVERY_DAY, breakTypes: ['walk'] })).toMatchObject({ status: 200 });
+    expect((await upcoming(client)).some((session) => weekday(session.scheduledTime) === 6)).toBe(true);
+
+    const result = await trpcUpdate(client, { workDays: [2], syncCadence: 'every-4-hours', equipment: ['none'] });
+    expect(result).toMatchObject({
+      status: 200,
+      preferences: { workDays: [2], breakTypes: ['walk'], syncCadence: 'every-4-hours' },
+    });
+    const breaks = await upcoming(client);
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const session of breaks) {
+      expect(weekday(session.scheduledTime)).toBe(2);
+      expect(session.activity.type).toBe('walk');
+    }
+  });
+
+  let refused = 0;
+  it.each([
+    [{ workDays: [] }, 'Choose at least one work day'],
+    [{ workDays: [0] }, ''],
+    [{ syncCadence: 'weekly' }, 'Choose how often your calendar syncs'],
+    [{ breakTypes: ['x'.repeat(65)] }, ''],
+    [{ equipment: 'stairs' }, ''],
+  ])('refuses %j with a 400 and a message over REST and tRPC', async (preferences, message) => {
+    const client = new TestClient(subject.app);
+    refused += 1;
+    await client.registerAndSignIn(`planning-refused-${refused}`);
+    const rest = await client.request('PUT', '/api/user/preferences', { preferences });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json<{ message: string }>().message).toBeTruthy();
+    expect(rest.json<{ message: string }>().message).toContain(message);
+    const trpc = await trpcUpdate(client, preferences);
+    expect(trpc.status).toBe(400);
+    expect(trpc.message).toBeTruthy();
+    expect(trpc.message).toContain(message);
+    expect((await upcoming(client)).length).toBe(0);
+  });
+});
