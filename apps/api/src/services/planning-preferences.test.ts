@@ -27,7 +27,9 @@ describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s',
 
   it('saves work days, break types, equipment and sync cadence over REST, and re-plans the breaks with them', async () => {
     const client = new TestClient(subject.app);
-    await client.registerAndSignIn('planning-rest');
+    const user = await client.registerAndSignIn('planning-rest');
+    expect((await client.request('POST', `/api/refresh-breakers/${user.id}`)).statusCode).toBe(200);
+    expect((await upcoming(client)).some((session) => session.activity.type !== 'eye-rest')).toBe(true);
     const saved = await client.request('PUT', '/api/user/preferences', {
       preferences: { workDays: [3, 1, 1], breakTypes: ['eye-rest'], equipment: ['stairs', 'no wall'], syncCadence: 'daily' },
     });
@@ -43,7 +45,7 @@ describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s',
       syncCadence: 'daily',
     });
 
-    // No Refresh Breakers pressed: the save itself planned them, on Mondays and Wednesdays, eye rest only.
+    // No Refresh Breakers pressed again: the save itself re-planned them, on Mondays and Wednesdays, eye rest only.
     const breaks = await upcoming(client);
     expect(breaks.length).toBeGreaterThan(0);
     for (const session of breaks) {
@@ -54,8 +56,11 @@ describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s',
 
   it('saves them over tRPC too, and a new choice of days moves the breaks', async () => {
     const client = new TestClient(subject.app);
-    await client.registerAndSignIn('planning-trpc');
+    const user = await client.registerAndSignIn('planning-trpc');
     expect(await trpcUpdate(client, { workDays: EVERY_DAY, breakTypes: ['walk'] })).toMatchObject({ status: 200 });
+    // Nothing planned yet, so nothing to re-plan: Refresh Breakers plans the first breaks.
+    expect(await upcoming(client)).toEqual([]);
+    expect((await client.request('POST', `/api/refresh-breakers/${user.id}`)).statusCode).toBe(200);
     expect((await upcoming(client)).some((session) => weekday(session.scheduledTime) === 6)).toBe(true);
 
     const result = await trpcUpdate(client, { workDays: [2], syncCadence: 'every-4-hours', equipment: ['none'] });

@@ -5,7 +5,13 @@ import {
   type PreferencesUpdate,
   type SelectedActivitiesInput,
 } from '@breaker/api-contract';
-import { findMissingActivityIds, findPreferences, updatePreferences, type PreferencesPatch } from '@breaker/db';
+import {
+  findMissingActivityIds,
+  findPreferences,
+  listUpcomingBreakFields,
+  updatePreferences,
+  type PreferencesPatch,
+} from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 import { toPreferences } from './user-view.js';
 
@@ -15,7 +21,10 @@ export async function getPreferences(deps: AppDeps, userId: string): Promise<Pre
   return toPreferences(row);
 }
 
-/** What the planner reads that only the planning settings change: saving a new value re-plans the breaks. */
+/**
+ * What the planner reads that only the planning settings change: a new value re-plans the breaks already planned. A
+ * user with none has nothing to re-plan; Refresh Breakers plans their first ones.
+ */
 const PLANNED_BY = ['workDays', 'breakTypes', 'equipment'] as const;
 
 function samePlan(current: Preferences, saved: Preferences): boolean {
@@ -49,7 +58,9 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
   if (update.calendarBookingEnabled !== undefined || update.calendarAlertsEnabled !== undefined) {
     await deps.jobs.writeBreaksBack(userId);
   }
-  if (!samePlan(current, saved)) await deps.jobs.placeBreaks({ userId, trigger: 'preferences' });
+  if (!samePlan(current, saved) && (await listUpcomingBreakFields(deps.db, userId, deps.now())).length > 0) {
+    await deps.jobs.placeBreaks({ userId, trigger: 'preferences' });
+  }
   return saved;
 }
 
