@@ -37,6 +37,8 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/SimpleGrid.css';

@@ -3,6 +3,7 @@ import { UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { formatTime } from '../../time/time-zone';
+import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { ActivityIcon } from '../library/ActivityIcon';
 import { BreakActionsButton } from './BreakActionsButton';
 import type { useBreakActions } from './use-break-actions';
@@ -30,23 +31,33 @@ export function BreakBlock({ session, timeZone, style, actions, onOpen }: BreakB
   // Only a break still to take needs saying: Refresh Breakers keeps taken and skipped ones anyway.
   const pinned = status === 'scheduled' && session.pinned;
 
+  const button = (
+    <UnstyledButton
+      className={classes.breakButton}
+      data-testid="break-block"
+      data-pinned={pinned || undefined}
+      aria-label={`${session.activity.name} at ${time}, ${session.duration} min, ${status}${pinned ? ', placed by you' : ''}`}
+      onClick={() => onOpen(session.id)}
+    >
+      <span className={classes.breakLine}>
+        <StatusIcon status={status} type={session.activity.type} />
+        <span className={classes.breakName}>{session.activity.name}</span>
+      </span>
+      <span className={classes.breakLine}>
+        {time} · {session.duration} min
+      </span>
+    </UnstyledButton>
+  );
+
   return (
     <div className={classes.break} style={style} data-status={status}>
-      <UnstyledButton
-        className={classes.breakButton}
-        data-testid="break-block"
-        data-pinned={pinned || undefined}
-        aria-label={`${session.activity.name} at ${time}, ${session.duration} min, ${status}${pinned ? ', placed by you' : ''}`}
-        onClick={() => onOpen(session.id)}
-      >
-        <span className={classes.breakLine}>
-          <StatusIcon status={status} type={session.activity.type} />
-          <span className={classes.breakName}>{session.activity.name}</span>
-        </span>
-        <span className={classes.breakLine}>
-          {time} · {session.duration} min
-        </span>
-      </UnstyledButton>
+      {session.placementReason ? (
+        <DelayedTooltip label={session.placementReason} className={classes.breakAnchor}>
+          {button}
+        </DelayedTooltip>
+      ) : (
+        button
+      )}
       {status === 'scheduled' && <BreakActionsButton session={session} actions={actions} />}
     </div>
   );

@@ -1,6 +1,7 @@
 import { breakStatus, type BreakSession } from '@breaker/api-contract';
 import { Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import {
+  IconBulb,
   IconCalendarTime,
   IconCheck,
   IconClock,
@@ -51,6 +52,17 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
               {formatDateTime(new Date(session.scheduledTime), timeZone)}
             </Text>
           </Group>
+          {session.placementReason && (
+            <Group gap={6} c="dimmed" fz="sm" wrap="nowrap" align="flex-start" data-testid="break-reason">
+              <IconBulb size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text span fz="sm">
+                <Text span fw={600} fz="sm">
+                  Why here:
+                </Text>{' '}
+                {session.placementReason}
+              </Text>
+            </Group>
+          )}
           {status === 'scheduled' && session.pinned && (
             <Group gap={6} c="dimmed" fz="sm" wrap="nowrap">
               <IconPin size={16} aria-hidden />

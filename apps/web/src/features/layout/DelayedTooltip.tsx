@@ -11,6 +11,8 @@ let lastClosedAt = Number.NEGATIVE_INFINITY;
 
 interface DelayedTooltipProps {
   label: string;
+  /** Extra class for the wrapper, for a control that must fill its place (a calendar block). */
+  className?: string;
   /** The control it describes; it gets the label as its accessible description. */
   children: ReactElement<{ 'aria-describedby'?: string }>;
 }
@@ -20,7 +22,7 @@ interface DelayedTooltipProps {
  * closed. Its positioning code is downloaded on the first hover or focus, never with the screen. It works on disabled
  * controls too, because the wrapper, not the control, listens.
  */
-export function DelayedTooltip({ label, children }: DelayedTooltipProps) {
+export function DelayedTooltip({ label, className, children }: DelayedTooltipProps) {
   const anchor = useRef<HTMLSpanElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { loaded, intent: wanted, hint } = useLater(tooltipLayer, false);
@@ -48,7 +50,7 @@ export function DelayedTooltip({ label, children }: DelayedTooltipProps) {
   return (
     <span
       ref={anchor}
-      className={classes.anchor}
+      className={className ? `${classes.anchor} ${className}` : classes.anchor}
       onPointerEnter={(event: PointerEvent) => event.pointerType !== 'touch' && show()}
       onPointerLeave={hide}
       onFocus={(event: FocusEvent) => event.target.matches(':focus-visible') && show()}

@@ -9,5 +9,6 @@ interface TooltipLayerProps {
 
 /** The floating part of a DelayedTooltip: Mantine's tooltip, positioned on the trigger, opened by the trigger. */
 export function TooltipLayer({ target, label, opened }: TooltipLayerProps) {
-  return <Tooltip target={target} label={label} opened={opened} withArrow />;
+  // A long label (why a break is where it is) wraps instead of running off a phone's screen.
+  return <Tooltip target={target} label={label} opened={opened} withArrow multiline maw={280} />;
 }

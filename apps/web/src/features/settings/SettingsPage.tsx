@@ -7,6 +7,7 @@ import { AccountCard } from './AccountCard';
 import { AppearanceCard } from './AppearanceCard';
 import { BreaksFeedCard } from './BreaksFeedCard';
 import { CalendarConnectionCard } from './CalendarConnectionCard';
+import { PlanningCard } from './PlanningCard';
 import { RemindersCard } from './RemindersCard';
 import { WorkScheduleCard } from './WorkScheduleCard';
 
@@ -25,6 +26,7 @@ export function SettingsPage() {
         </Alert>
       )}
       {preferences.data && <WorkScheduleCard preferences={preferences.data} />}
+      {preferences.data && <PlanningCard preferences={preferences.data} />}
       <CalendarConnectionCard user={user} />
       {preferences.data && <RemindersCard preferences={preferences.data} />}
       <BreaksFeedCard />

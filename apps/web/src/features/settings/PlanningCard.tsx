@@ -1,0 +1,146 @@
+import { TIMINGS, type Preferences } from '@breaker/api-contract';
+import { Alert, Button, Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../errors';
+import { toastError, toastSuccess } from '../../toast';
+import { trpc } from '../../trpc';
+import { useReloadSchedule } from '../calendar/use-reload-schedule';
+import { SegmentedChoice } from '../layout/SegmentedChoice';
+import { PLANNING_CARD_ID } from './planning-anchor';
+import {
+  BREAK_TYPE_CHOICES,
+  EQUIPMENT_LIMITS,
+  SYNC_CADENCE_CHOICES,
+  WORK_DAY_CHOICES,
+  equipmentSuggestions,
+  planningFormFromPreferences,
+  updateFromPlanningForm,
+  type PlanningForm,
+} from './planning-form';
+
+const SUCCESS_TEXT = 'Planning saved: your breaks follow it from now on.';
+
+/** What the planner reads beyond work hours: the days, the kinds of break, what is at hand, how often to sync. */
+export function PlanningCard({ preferences }: { preferences: Preferences }) {
+  const utils = trpc.useUtils();
+  const reloadSchedule = useReloadSchedule();
+  const activities = trpc.activities.list.useQuery();
+  const [form, setForm] = useState<PlanningForm>(() => planningFormFromPreferences(preferences));
+  const [daysError, setDaysError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+
+  const save = trpc.preferences.update.useMutation({
+    onSuccess: async () => {
+      setSaved(true);
+      toastSuccess({ title: 'Planning Updated', message: 'Your breaks are planned with your new choices.' });
+      // The breaks were re-planned with the new choices.
+      await Promise.all([utils.preferences.get.invalidate(), reloadSchedule()]);
+    },
+    onError: (error) => {
+      const message = errorMessage(error, 'Failed to update preferences');
+      setSaveError(message);
+      toastError({ title: 'Update Failed', message });
+    },
+  });
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), TIMINGS.settingsSuccessMs);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  function update<K extends keyof PlanningForm>(key: K, value: PlanningForm[K]) {
+    setForm((current) => ({ ...current, [key]: value }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    setSaveError(undefined);
+    const noDays = form.workDays.length === 0 ? 'Choose at least one work day' : undefined;
+    setDaysError(noDays);
+    if (!noDays) save.mutate(updateFromPlanningForm(form));
+  }
+
+  return (
+    <Paper id={PLANNING_CARD_ID} withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
+      <Title order={2} fz="lg" mb={4}>
+        Planning
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        The days and kinds of break Breaker plans for you, and what you have at hand.
+      </Text>
+      <Stack gap="lg">
+        <Checkbox.Group
+          label="Work days"
+          description="Breaks are planned on these days only."
+          value={form.workDays}
+          onChange={(value) => update('workDays', value)}
+          error={daysError}
+        >
+          <Group gap="md" mt="xs">
+            {WORK_DAY_CHOICES.map((day) => (
+              <Checkbox key={day.value} value={day.value} label={day.label} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Checkbox.Group
+          label="Preferred break types"
+          description="Used when your break library is empty; none chosen means any kind."
+          value={form.breakTypes}
+          onChange={(value) => update('breakTypes', value)}
+        >
+          <Group gap="md" mt="xs">
+            {BREAK_TYPE_CHOICES.map((type) => (
+              <Checkbox key={type.value} value={type.value} label={type.label} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <TagsInput
+          label="Available equipment"
+          description='Things at hand beyond a desk and chair, like stairs. Start with "no" for something you lack, like "no wall".'
+          placeholder="Type and press Enter"
+          data={equipmentSuggestions(activities.data ?? [])}
+          value={form.equipment}
+          onChange={(value) => update('equipment', value)}
+          maxTags={EQUIPMENT_LIMITS.entries}
+          maxLength={EQUIPMENT_LIMITS.length}
+          splitChars={[',']}
+          acceptValueOnBlur
+          clearable
+        />
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            Calendar sync
+          </Text>
+          <Text fz="xs" c="dimmed">
+            How often a connected calendar is read again for new meetings.
+          </Text>
+          <SegmentedChoice
+            label="Calendar sync"
+            value={form.syncCadence}
+            options={SYNC_CADENCE_CHOICES}
+            onChange={(value) => update('syncCadence', value)}
+          />
+        </Stack>
+        {saved && (
+          <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
+            {SUCCESS_TEXT}
+          </Alert>
+        )}
+        {saveError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {saveError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Planning'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
