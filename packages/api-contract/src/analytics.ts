@@ -61,8 +61,9 @@ export const analyticsHistoryEntry = z.object({
 export type AnalyticsHistoryEntry = z.infer<typeof analyticsHistoryEntry>;
 
 /**
- * The longest sitting stretch of a past work day with breaks planned, in minutes: before = the work day with its
- * meetings as one sitting stretch, breaks ignored; after = the longest stretch between the breaks actually taken.
+ * The longest sitting stretch of a work day with breaks planned (today: so far), in minutes: before = the work day
+ * with its meetings as one sitting stretch, breaks ignored; after = the longest stretch between the breaks actually
+ * taken, each ending when it was marked done.
  */
 export const sittingStretchDay = z.object({ day: z.string(), beforeMinutes: count, afterMinutes: count });
 export type SittingStretchDay = z.infer<typeof sittingStretchDay>;
@@ -80,7 +81,7 @@ export const analyticsSummary = z.object({
   weeks: z.array(analyticsWeek),
   typeMix: z.array(analyticsTypeShare),
   meetingLoad: z.array(meetingLoadBand),
-  /** Oldest first; only past work days on which breaks were planned. */
+  /** Oldest first; only work days on which breaks were planned, up to now. */
   sittingStretches: z.array(sittingStretchDay),
   history: z.array(analyticsHistoryEntry),
 });

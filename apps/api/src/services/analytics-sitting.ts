@@ -17,6 +17,7 @@ export const DEFAULT_WORK_HOURS: WorkHours = {
 };
 
 interface SittingInput {
+  now: Date;
   zone: string;
   today: string;
   work: WorkHours;
@@ -28,28 +29,29 @@ interface SittingInput {
 const overlaps = (span: BusyInterval, from: number, to: number): boolean => span.start < to && span.end > from;
 
 /**
- * Each past work day that had breaks planned, oldest first: today is left out because it is not over. Breaks count
- * where they were planned, for their length, once marked taken.
+ * Each work day of the window that had breaks planned, oldest first, today up to now. A break counts where it was
+ * actually taken: for its length, up to the moment it was marked done.
  */
-export function sittingStretches({ zone, today, work, days, breaks, meetings }: SittingInput): SittingStretchDay[] {
+export function sittingStretches({ now, zone, today, work, days, breaks, meetings }: SittingInput): SittingStretchDay[] {
   const meetingSpans = meetings.map((m) => ({ start: m.start_time.getTime(), end: m.end_time.getTime() }));
-  const taken = breaks
-    .filter((b) => b.completed_at !== null)
-    .map((b) => ({ start: b.scheduled_time.getTime(), end: b.scheduled_time.getTime() + b.duration * 60_000 }));
+  const taken = breaks.flatMap((b) =>
+    (b.completed_at ? [b.completed_at.getTime()] : []).map((end) => ({ start: end - b.duration * 60_000, end })),
+  );
   const result: SittingStretchDay[] = [];
   for (const day of days) {
     const midnight = DateTime.fromISO(day.day, { zone });
-    if (day.day >= today || day.planned === 0 || !work.days.includes(midnight.weekday)) continue;
+    if (day.day > today || day.planned === 0 || !work.days.includes(midnight.weekday)) continue;
     const from = midnight.toMillis();
     const to = midnight.plus({ days: 1 }).toMillis();
     const frame = {
       start: DateTime.fromISO(`${day.day}T${work.start}`, { zone }).toMillis(),
-      end: DateTime.fromISO(`${day.day}T${work.end}`, { zone }).toMillis(),
+      end: Math.min(DateTime.fromISO(`${day.day}T${work.end}`, { zone }).toMillis(), now.getTime()),
     };
+    if (frame.end <= frame.start) continue;
     const stretch = longestSittingStretch({
       work: frame,
       meetings: meetingSpans.filter((m) => overlaps(m, from, to)),
-      breaksTaken: taken.filter((b) => b.start >= from && b.start < to),
+      breaksTaken: taken.filter((b) => b.end > from && b.start < to),
     });
     result.push({ day: day.day, beforeMinutes: stretch.before, afterMinutes: stretch.after });
   }

@@ -197,13 +197,16 @@ describe('summariseAnalytics', () => {
     expect(summary.totals.completed).toBe(70);
   });
 
-  it('measures the longest sitting stretch of past work days with breaks planned, before and after the breaks taken', () => {
+  it('measures the longest sitting stretch of work days with breaks planned, before and after the breaks taken', () => {
     const breaks = [
       // Saturday the 14th is a work day here: noon splits 09:00–17:00.
       aBreak('2026-11-14T17:00:00Z', 'completed', 'walk', 4),
-      // Sunday is not a work day, today is not over, and the 12th had no breaks planned.
+      // Sunday is not a work day, and the 12th had no breaks planned.
       aBreak('2026-11-15T17:00:00Z', 'completed'),
+      // Today counts up to now, 15:00: taken 10:00–10:03.
       aBreak('2026-11-18T15:00:00Z', 'completed'),
+      // Still to come today: it cuts nothing.
+      aBreak('2026-11-18T21:00:00Z', 'untouched'),
       // Monday the 16th: taken at 13:00; a meeting runs on to 18:30.
       aBreak('2026-11-16T18:00:00Z', 'completed', 'walk', 5),
       // Tuesday the 17th: skipped, so the day was one stretch.
@@ -219,6 +222,7 @@ describe('summariseAnalytics', () => {
       { day: '2026-11-14', beforeMinutes: 480, afterMinutes: 296 },
       { day: '2026-11-16', beforeMinutes: 570, afterMinutes: 325 },
       { day: '2026-11-17', beforeMinutes: 480, afterMinutes: 480 },
+      { day: '2026-11-18', beforeMinutes: 360, afterMinutes: 297 },
     ]);
   });
 });

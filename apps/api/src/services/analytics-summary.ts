@@ -187,7 +187,7 @@ export function summariseAnalytics({
     weeks: [...weeks.values()].map((week) => ({ ...week, rate: completionRate(week.planned, week.completed) })),
     typeMix: [...typeMix.values()].sort((a, b) => b.planned - a.planned || a.type.localeCompare(b.type)),
     meetingLoad: meetingLoad(dayList),
-    sittingStretches: sittingStretches({ zone, today, work, days: dayList, breaks, meetings }),
+    sittingStretches: sittingStretches({ now, zone, today, work, days: dayList, breaks, meetings }),
     history: history.reverse().slice(0, ANALYTICS_HISTORY_LIMIT),
   };
 }

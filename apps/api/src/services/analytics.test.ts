@@ -144,10 +144,11 @@ describe.each(['pglite', 'postgres'] as const)('analytics on %s', (backend) => {
     ]);
 
     // Work 08:00–17:00 in Berlin: on the 16th the only break taken was after midnight, outside the work day; on the
-    // 17th the one taken at 10:00 splits the nine hours (meetings are sitting too); the missed one splits nothing.
+    // 17th the one marked done at 10:00 (taken 09:57–10:00) splits the nine hours, meetings being sitting too; the
+    // missed one splits nothing. Today had none planned that have passed.
     expect(data.sittingStretches).toEqual([
       { day: '2026-11-16', beforeMinutes: 540, afterMinutes: 540 },
-      { day: '2026-11-17', beforeMinutes: 540, afterMinutes: 417 },
+      { day: '2026-11-17', beforeMinutes: 540, afterMinutes: 420 },
     ]);
 
     // Another user sees none of it.
