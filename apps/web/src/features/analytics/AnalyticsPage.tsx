@@ -10,6 +10,7 @@ import { AnalyticsStats } from './AnalyticsStats';
 import { BreakHistory } from './BreakHistory';
 import { DailyCompletionChart, WeeklyCompletionChart } from './CompletionCharts';
 import { MeetingLoadChart } from './MeetingLoadChart';
+import { SittingStretchChart } from './SittingStretchChart';
 import { TypeMixChart } from './TypeMixChart';
 
 function AnalyticsContent() {
@@ -40,6 +41,7 @@ function AnalyticsContent() {
         <TypeMixChart summary={data} />
         <MeetingLoadChart summary={data} />
       </SimpleGrid>
+      <SittingStretchChart summary={data} />
       <BreakHistory summary={data} />
     </Stack>
   );

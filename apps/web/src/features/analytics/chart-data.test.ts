@@ -4,7 +4,10 @@ import {
   DAILY_CHART_DAYS,
   dailyChartData,
   meetingLoadChartData,
+  durationText,
   percentText,
+  sittingChartData,
+  sittingSummaryText,
   typeMixChartData,
   weeklyChartData,
 } from './chart-data';
@@ -54,5 +57,30 @@ describe('analytics chart data', () => {
     expect(meetingLoadChartData([{ label: 'Under 2 h', days: 0, planned: 0, completed: 0, rate: null }])).toEqual([
       { label: 'Under 2 h', 'Completion rate': 0, days: 0 },
     ]);
+  });
+});
+
+describe('the sitting-stretch chart', () => {
+  const stretches = [
+    { day: '2026-11-16', beforeMinutes: 540, afterMinutes: 240 },
+    { day: '2026-11-17', beforeMinutes: 480, afterMinutes: 125 },
+  ];
+
+  it('has one point per day, both lines in minutes', () => {
+    expect(sittingChartData(stretches)).toEqual([
+      { label: 'Mon 16', 'Without breaks': 540, 'With your breaks': 240 },
+      { label: 'Tue 17', 'Without breaks': 480, 'With your breaks': 125 },
+    ]);
+  });
+
+  it('says the same in words, averaged over the days', () => {
+    expect(sittingSummaryText(stretches)).toBe(
+      'Over 2 work days, your longest time sitting averaged 3 h 3 min with the breaks you took, against 8 h 30 min without them.',
+    );
+    expect(sittingSummaryText([])).toBe('No work day with breaks planned yet: the chart fills in as you take breaks.');
+  });
+
+  it('writes durations in hours and minutes', () => {
+    expect([durationText(45), durationText(60), durationText(425)]).toEqual(['45 min', '1 h', '7 h 5 min']);
   });
 });

@@ -70,3 +70,30 @@ export const OUTCOME_COLOURS: Record<BreakOutcome, string> = {
   skipped: 'yellow.5',
   missed: 'gray.7',
 };
+
+/** '7 h 5 min', '45 min'. */
+export function durationText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+export function sittingChartData(stretches: AnalyticsSummary['sittingStretches']) {
+  return stretches.map((stretch) => ({
+    label: dayLabel(stretch.day),
+    'Without breaks': stretch.beforeMinutes,
+    'With your breaks': stretch.afterMinutes,
+  }));
+}
+
+const average = (values: readonly number[]): number => Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
+
+/** The chart in words, for everyone who does not read it from the lines. */
+export function sittingSummaryText(stretches: AnalyticsSummary['sittingStretches']): string {
+  if (stretches.length === 0) return 'No work day with breaks planned yet: the chart fills in as you take breaks.';
+  const before = average(stretches.map((s) => s.beforeMinutes));
+  const after = average(stretches.map((s) => s.afterMinutes));
+  const days = stretches.length === 1 ? '1 work day' : `${stretches.length} work days`;
+  return `Over ${days}, your longest time sitting averaged ${durationText(after)} with the breaks you took, against ${durationText(before)} without them.`;
+}
