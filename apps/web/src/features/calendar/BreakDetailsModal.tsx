@@ -33,6 +33,7 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
       size="md"
       radius="lg"
       centered
+      closeButtonProps={{ 'aria-label': 'Close break details' }}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
     >
       {session && (
