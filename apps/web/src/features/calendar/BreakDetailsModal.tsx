@@ -15,6 +15,8 @@ import { activityTypeLabel } from '../library/activity-type-label';
 import type { useBreakActions } from './use-break-actions';
 
 const STATUS_COLOR = { scheduled: 'violet', completed: 'green', skipped: 'yellow' } as const;
+/** The spec's green, dark enough for white text to pass AA contrast (Mantine's greens do not). */
+const COMPLETE_GREEN = '#2b7a3a';
 
 interface BreakDetailsModalProps {
   session: BreakSession | undefined;
@@ -109,7 +111,7 @@ export function BreakDetailsModal({ session, timeZone, actions, onClose }: Break
               Skip
             </Button>
             <Button
-              color="green"
+              color={COMPLETE_GREEN}
               leftSection={<IconCheck size={18} />}
               disabled={status !== 'scheduled'}
               loading={actions.pending}
