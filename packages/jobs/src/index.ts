@@ -46,4 +46,4 @@ export {
   type SlotProblem,
 } from './hand-placement.js';
 export { chooseCalDavCalendars, connectCalDav, disconnectCalDav } from './providers/caldav/caldav-connect.js';
-export { providerFor, ProviderAccessExpired, type CalendarProvider } from './providers/index.js';
+export { providerFor, ProviderAccessExpired, ProviderUnavailable, type CalendarProvider } from './providers/index.js';
