@@ -3,7 +3,7 @@
  * Each figure is a ratio to a baseline measured in the same run, or a budget; `spread` shows how far rounds differed.
  */
 export interface BenchRow {
-  area: 'engine' | 'jobs' | 'API' | 'Google' | 'web';
+  area: 'engine' | 'jobs' | 'API' | 'Google' | 'calendars' | 'web';
   figure: string;
   /** The figure as measured, with its unit ("4,210 rps", "12.3 ms p95"). */
   measured: string;

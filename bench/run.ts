@@ -30,6 +30,7 @@ const BENCHES: Bench[] = [
   { name: 'conditional', dir: 'apps/api', file: 'bench/conditional.bench.ts' },
   { name: 'queue', dir: 'apps/worker', file: 'bench/queue.bench.ts' },
   { name: 'google', dir: 'apps/api', file: 'bench/google.bench.ts' },
+  { name: 'calendars', dir: 'apps/api', file: 'bench/calendars.bench.ts' },
   { name: 'largest-request', dir: 'apps/api', file: 'bench/largest-request.bench.ts' },
   { name: 'ics-import', dir: 'apps/api', file: 'bench/ics-import.bench.ts' },
   { name: 'web-bundle', dir: 'apps/web', file: 'bench/bundle.bench.ts' },

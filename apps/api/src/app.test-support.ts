@@ -63,8 +63,8 @@ export async function startTestApp(
         microsoft: config.microsoft,
         cipher,
         allowPrivateFeeds: config.allowPrivateFeeds,
-        googleRetry: { sleep: () => Promise.resolve() },
-        googleTimeoutMs: 1000,
+        providerRetry: { sleep: () => Promise.resolve() },
+        providerTimeoutMs: 1000,
         push: { sender: push, retryBaseMs: options.pushRetryBaseMs ?? 50 },
       });
   const app = await buildApp({

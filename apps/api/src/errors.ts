@@ -1,5 +1,6 @@
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import { isBreakOverlap } from '@breaker/db';
+import { ProviderUnavailable } from '@breaker/jobs';
 import { ZodError } from 'zod';
 
 export interface HttpError {
@@ -12,6 +13,8 @@ export interface HttpError {
    * so each request it fails gets one warning line without a stack.
    */
   outage: boolean;
+  /** A calendar server the user connected is down: expected, one warning line with its reason. */
+  providerDown?: boolean;
   retryAfterSeconds?: number | undefined;
 }
 
@@ -20,6 +23,9 @@ const OUTAGE_RETRY_SECONDS = 5;
 
 /** The single translation of any thrown value into what a client sees; REST and tRPC both use it. */
 export function toHttpError(error: unknown): HttpError {
+  if (error instanceof ProviderUnavailable) {
+    return { status: error.status, message: error.message, expected: true, outage: false, providerDown: true };
+  }
   if (error instanceof AppError) {
     // The job runner's 503s wrap what Redis answered; any other 5xx it raises is a bug to read in full.
     const outage = error.status === 503 && isDependencyDown(error.cause);
@@ -62,6 +68,8 @@ export function logRequestFailure(log: FailureLog, error: unknown, http: HttpErr
   } else if (http.outage) {
     const reason = dependencyDownReason(error);
     log.warn({ statusCode: http.status, reason }, 'request failed: PostgreSQL or Redis is unreachable');
+  } else if (http.providerDown) {
+    log.warn({ statusCode: http.status, reason: http.message }, 'request failed: the calendar server is unreachable');
   }
 }
 

@@ -1,4 +1,5 @@
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
+import { ProviderUnavailable } from '@breaker/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './app.test-support.js';
 import { logRequestFailure, toHttpError } from './errors.js';
@@ -34,6 +35,18 @@ describe('how a failed request is logged', () => {
         },
       ]);
     }
+  });
+
+  it("gives a 503 of the user's calendar server being down one warning line with its reason, no stack", () => {
+    const error = new ProviderUnavailable('The CalDAV server could not be reached (ECONNREFUSED)');
+    expect(toHttpError(error)).toMatchObject({ status: 503, message: error.message, expected: true, outage: false });
+    expect(loggedFor(error)).toEqual([
+      {
+        level: 'warn',
+        details: { statusCode: 503, reason: 'The CalDAV server could not be reached (ECONNREFUSED)' },
+        message: 'request failed: the calendar server is unreachable',
+      },
+    ]);
   });
 
   it('keeps every other 5xx at error level, in full', () => {

@@ -8,6 +8,7 @@ import {
   loadVapidKeys,
   JOBS,
   prepareJob,
+  ProviderUnavailable,
   refuseEvictingRedis,
   runJob,
   SCHEDULED_JOBS,
@@ -94,7 +95,12 @@ for (const { id, everyMs, job } of SCHEDULED_JOBS) {
   await queueFor(name).upsertJobScheduler(id, { every: everyMs }, { name, data: payload });
 }
 for (const worker of workers) {
-  worker.on('failed', (job, error) => log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'));
+  worker.on('failed', (job, error) =>
+    // A user's calendar server that is down is their server's state, not a fault here: its reason, without a stack.
+    error instanceof ProviderUnavailable
+      ? log.warn({ jobId: job?.id, queue: worker.name, reason: error.message }, 'job failed: the calendar server is unreachable')
+      : log.warn({ jobId: job?.id, queue: worker.name, err: error }, 'job failed'),
+  );
 }
 watchRedisOutages(connection, [...workers, ...queues.values()], log, 'jobs wait until it is back');
 const metricsServer = await startMetricsServer({

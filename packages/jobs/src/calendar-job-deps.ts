@@ -1,7 +1,7 @@
 import type { MicrosoftSettings } from '@breaker/api-contract/config';
 import type { TokenCipher } from '@breaker/db';
 import type { GoogleSettings } from './providers/google/google-calendar-client.js';
-import type { RetryOptions } from './providers/google/google-retries.js';
+import type { RetryOptions } from './providers/provider-retries.js';
 import type { JobDeps } from './job-deps.js';
 
 /** Calendar sync needs, beyond any job's deps, Google's client settings and the key to the stored tokens. */
@@ -12,6 +12,6 @@ export interface CalendarJobDeps extends JobDeps {
   cipher: TokenCipher;
   allowPrivateFeeds: boolean;
   /** Tests shorten the backoff and request timeout of Google and Microsoft Graph; production keeps the defaults. */
-  googleRetry?: RetryOptions;
-  googleTimeoutMs?: number;
+  providerRetry?: RetryOptions;
+  providerTimeoutMs?: number;
 }

@@ -45,5 +45,6 @@ export {
   type HandPlanning,
   type SlotProblem,
 } from './hand-placement.js';
-export { chooseCalDavCalendars, connectCalDav, disconnectCalDav } from './providers/caldav/caldav-connect.js';
-export { providerFor, ProviderAccessExpired, type CalendarProvider } from './providers/index.js';
+export { chooseCalDavCalendars, connectCalDav } from './providers/caldav/caldav-connect.js';
+export { disconnectCalendar } from './disconnect-calendar.js';
+export { providerFor, ProviderAccessExpired, ProviderUnavailable, type CalendarProvider } from './providers/index.js';

@@ -259,8 +259,15 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
     expect((await client.request('POST', `/api/calendar/sync/${userId}`)).json()).not.toHaveProperty('needsReconnection');
   });
 
-  it('disconnects', async () => {
+  it("disconnects, taking Breaker's events out of Outlook and leaving everything else", async () => {
+    await eventually(() => breakerEvents(microsoft).length > 0);
+    const meetings = () => microsoft.storedEvents(USER).filter((event) => !event.extendedProperties[BREAKER_TAG]);
+    const before = meetings().map((event) => `${event.id} ${event.lastModifiedDateTime.toISOString()}`);
+    microsoft.resetCalls();
     expect((await client.request('DELETE', '/api/calendar/microsoft')).json()).toEqual({ ok: true });
+    expect(breakerEvents(microsoft)).toEqual([]);
+    expect(meetings().map((event) => `${event.id} ${event.lastModifiedDateTime.toISOString()}`)).toEqual(before);
+    expect(writes(microsoft).every((call) => call.method === 'DELETE')).toBe(true);
     expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
     expect((await client.request('DELETE', '/api/calendar/microsoft')).statusCode).toBe(404);
   });

@@ -14,7 +14,12 @@ const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 function googleCalls(metrics: string, outcome: string): number {
   const line = metrics
     .split('\n')
-    .find((l) => l.startsWith('breaker_google_api_calls_total{') && l.includes(`outcome="${outcome}"`));
+    .find(
+      (l) =>
+        l.startsWith('breaker_provider_api_calls_total{') &&
+        l.includes('provider="google"') &&
+        l.includes(`outcome="${outcome}"`),
+    );
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 

@@ -147,6 +147,8 @@ describe('CalDAV against a real Radicale', () => {
     await radicale.remove(`${work}lunch.ics`);
     const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
     expect(synced.statusCode).toBe(200);
+    // sync-collection (RFC 6578): only the three objects that changed are read, not the window.
+    expect(synced.json()).toMatchObject({ eventsChanged: 3 });
     expect(await titles()).toEqual(['Daily check-in', 'Daily check-in', 'Daily check-in', 'Design review', 'Standup']);
     const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string; startTime: string }[]>();
     expect(events.find((e) => e.title === 'Standup')?.startTime).toBe(
@@ -165,8 +167,12 @@ describe('CalDAV against a real Radicale', () => {
 
   it('re-syncs an unchanged account with exactly one request and no writes', async () => {
     await eventually(calendarMatchesBreaks);
-    // Breaker's own writes changed the calendar's sync-token: the first sync reads it again, the next one need not.
-    await client.request('POST', `/api/calendar/sync/${userId}`);
+    // Breaker's own writes changed the calendar's sync-token: the first sync asks what changed (sync-collection) and,
+    // knowing the ETags it wrote, reads nothing more; the next one needs the PROPFIND alone.
+    radicale.requests.length = 0;
+    const afterOwnWrites = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(afterOwnWrites.json()).toMatchObject({ eventsChanged: 0 });
+    expect(radicale.requests).toEqual([`PROPFIND /${radicale.username}/`, `REPORT /${radicale.username}/work/`]);
     radicale.requests.length = 0;
     const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
     expect(synced.json()).toMatchObject({ eventsChanged: 0 });

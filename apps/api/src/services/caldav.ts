@@ -6,18 +6,15 @@ import {
   type CalDavInput,
 } from '@breaker/api-contract';
 import { findCalendarConnection, listConnectionCalendars } from '@breaker/db';
-import { chooseCalDavCalendars, connectCalDav, disconnectCalDav } from '@breaker/jobs';
+import { chooseCalDavCalendars, connectCalDav, disconnectCalendar } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
-
-function caldavDeps(deps: AppDeps) {
-  return { db: deps.db, log: deps.log, now: deps.now, cipher: deps.cipher, allowPrivateFeeds: deps.config.allowPrivateFeeds };
-}
+import { calendarJobDeps } from './calendar-job-deps.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Connects (or replaces) the user's CalDAV account; the password is never logged nor answered. */
 export async function connectCalDavAccount(deps: AppDeps, userId: string, input: CalDavInput): Promise<CalDavConnected> {
-  const { calendars, imported } = await connectCalDav(caldavDeps(deps), userId, input);
+  const { calendars, imported } = await connectCalDav(calendarJobDeps(deps), userId, input);
   deps.log.info({ userId, calendars, imported }, 'CalDAV account connected');
   await deps.jobs.placeBreaks({ userId, trigger: 'sync' });
   return {
@@ -28,7 +25,8 @@ export async function connectCalDavAccount(deps: AppDeps, userId: string, input:
 }
 
 export async function disconnectCalDavAccount(deps: AppDeps, userId: string): Promise<{ ok: true }> {
-  if (!(await disconnectCalDav(caldavDeps(deps), userId))) throw new AppError('NOT_FOUND', 'No CalDAV account is connected');
+  if (!(await disconnectCalendar(calendarJobDeps(deps), userId, 'caldav')))
+    throw new AppError('NOT_FOUND', 'No CalDAV account is connected');
   await deps.jobs.placeBreaks({ userId, trigger: 'sync' });
   return { ok: true };
 }

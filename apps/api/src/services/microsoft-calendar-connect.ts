@@ -1,6 +1,8 @@
 import { AppError } from '@breaker/api-contract';
-import { removeCalendarConnection, replaceCalendarConnection, type UserRow } from '@breaker/db';
+import { replaceCalendarConnection, type UserRow } from '@breaker/db';
+import { disconnectCalendar } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
+import { calendarJobDeps } from './calendar-job-deps.js';
 import type { MicrosoftIdentity } from '../microsoft/id-token.js';
 import { CALENDAR_PERMISSION, MICROSOFT_SCOPES } from '../microsoft/oauth-clients.js';
 
@@ -60,7 +62,8 @@ export async function connectCalendarOnMicrosoftSignIn(
 }
 
 export async function disconnectMicrosoftCalendar(deps: AppDeps, userId: string): Promise<{ ok: true }> {
-  if (!(await removeCalendarConnection(deps.db, userId, 'microsoft')))
+  // Breaker's events go from Outlook first, while the grant still works; Outlook's own events are never touched.
+  if (!(await disconnectCalendar(calendarJobDeps(deps), userId, 'microsoft')))
     throw new AppError('NOT_FOUND', 'No Microsoft calendar is connected');
   deps.log.info({ userId }, 'Microsoft calendar disconnected');
   return { ok: true };

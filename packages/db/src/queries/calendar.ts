@@ -1,6 +1,6 @@
 import type { Db } from '../client.js';
 import type { CalendarConnectionsTable } from '../schema.js';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 export type CalendarConnectionRow = Selectable<CalendarConnectionsTable>;
 
@@ -161,6 +161,39 @@ export async function applyEventChanges(
     }
     await insertEvents(trx, connection, changes.upserts);
     return { busyChanged: before !== (await currentBusyFingerprint(trx, connection.id)) };
+  });
+}
+
+/**
+ * Per-object changes of one calendar (CalDAV's sync-collection): every stored event whose id starts with one of
+ * `objects` (the object's name and a slash) goes, and `upserts` are stored in their place. Answers which of `objects`
+ * had events stored.
+ */
+export async function replaceObjectEvents(
+  db: Db,
+  connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
+  calendarId: string,
+  changes: { objects: readonly string[]; upserts: readonly StoredEvent[] },
+): Promise<{ busyChanged: boolean; objectsHadEvents: string[] }> {
+  if (changes.objects.length === 0 && changes.upserts.length === 0) return { busyChanged: false, objectsHadEvents: [] };
+  return db.transaction().execute(async (trx) => {
+    const before = await currentBusyFingerprint(trx, connection.id);
+    const removed =
+      changes.objects.length === 0
+        ? []
+        : await trx
+            .deleteFrom('calendar_events')
+            .where('connection_id', '=', connection.id)
+            .where('calendar_id', '=', calendarId)
+            .where(sql<boolean>`external_id ^@ any(${sql.val(changes.objects.map((o) => `${o}/`))}::text[])`)
+            .returning('external_id')
+            .execute();
+    await insertEvents(trx, connection, changes.upserts);
+    const had = new Set(removed.map((r) => r.external_id.slice(0, r.external_id.indexOf('/'))));
+    return {
+      busyChanged: before !== (await currentBusyFingerprint(trx, connection.id)),
+      objectsHadEvents: changes.objects.filter((o) => had.has(o)),
+    };
   });
 }
 

@@ -21,13 +21,13 @@ const jobFailures = new Counter({
   registers: [],
 });
 
-export const GOOGLE_CALL_OUTCOMES = ['ok', 'retry', 'rate-limited', 'error', 'timeout'] as const;
-export type GoogleCallOutcome = (typeof GOOGLE_CALL_OUTCOMES)[number];
+export const PROVIDER_CALL_OUTCOMES = ['ok', 'retry', 'rate-limited', 'error', 'timeout'] as const;
+export type ProviderCallOutcome = (typeof PROVIDER_CALL_OUTCOMES)[number];
 
-const googleCalls = new Counter({
-  name: 'breaker_google_api_calls_total',
-  help: 'Google API requests by outcome: ok, retry (server error, retried), rate-limited, timeout, error (final)',
-  labelNames: ['outcome'] as const,
+const providerCalls = new Counter({
+  name: 'breaker_provider_api_calls_total',
+  help: 'Calendar provider requests (Google, Microsoft Graph) by provider and outcome: ok, retry (server error, retried), rate-limited, timeout, error (final)',
+  labelNames: ['provider', 'outcome'] as const,
   registers: [],
 });
 
@@ -44,7 +44,7 @@ const placementRuns = new Counter({
 });
 
 export function registerJobMetrics(registry: Registry): void {
-  const metrics: Metric[] = [jobDuration, jobFailures, googleCalls, placementShortfall, placementRuns, pushDeliveries];
+  const metrics: Metric[] = [jobDuration, jobFailures, providerCalls, placementShortfall, placementRuns, pushDeliveries];
   for (const metric of metrics) registry.registerMetric(metric);
 }
 
@@ -64,8 +64,8 @@ export function timedJob<A extends unknown[], R>(queue: QueueName, job: (...args
   };
 }
 
-export function recordGoogleCall(outcome: GoogleCallOutcome): void {
-  googleCalls.inc({ outcome });
+export function recordProviderCall(provider: string, outcome: ProviderCallOutcome): void {
+  providerCalls.inc({ provider, outcome });
 }
 
 export function recordPlacement(shortfalls: RefreshBreaksResult['shortfalls']): void {

@@ -3,7 +3,8 @@ import { connectTestFeed, openTestDatabase } from '@breaker/db/testing';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withGoogleRetries } from '../providers/google/google-retries.js';
+import { GraphFailure } from '../providers/microsoft/graph-client.js';
+import { withProviderRetries } from '../providers/provider-retries.js';
 import { runJob } from '../registry.js';
 import { databaseOnlyHost } from '../testing.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
@@ -128,25 +129,55 @@ describe("the worker's metrics server", () => {
     const answers = [googleError(503), googleError(429), googleError(403, 'userRateLimitExceeded')];
     const timeout = Object.assign(new Error('aborted'), { name: 'AbortError' });
     answers.push(timeout);
-    await withGoogleRetries(async () => {
-      const next = answers.shift();
-      if (next) throw next;
-      return 'events';
-    }, noWait);
+    await withProviderRetries(
+      'google',
+      async () => {
+        const next = answers.shift();
+        if (next) throw next;
+        return 'events';
+      },
+      noWait,
+    );
     await expect(
-      withGoogleRetries(async () => {
-        throw googleError(404);
-      }, noWait),
+      withProviderRetries(
+        'google',
+        async () => {
+          throw googleError(404);
+        },
+        noWait,
+      ),
     ).rejects.toThrow();
 
     const after = await scrape();
     const delta = (outcome: string) =>
-      sampleValue(after, 'breaker_google_api_calls_total', { outcome }) -
-      sampleValue(before, 'breaker_google_api_calls_total', { outcome });
+      sampleValue(after, 'breaker_provider_api_calls_total', { provider: 'google', outcome }) -
+      sampleValue(before, 'breaker_provider_api_calls_total', { provider: 'google', outcome });
     expect(delta('retry')).toBe(1);
     expect(delta('rate-limited')).toBe(2);
     expect(delta('timeout')).toBe(1);
     expect(delta('ok')).toBe(1);
     expect(delta('error')).toBe(1);
+  });
+
+  it('counts Microsoft Graph calls under their own provider label, through the same retry policy', async () => {
+    const before = await scrape();
+    const throttled = new GraphFailure({ status: 429, data: { error: { code: 'TooManyRequests' } }, headers: new Headers() });
+    const answers = [throttled];
+    await withProviderRetries(
+      'microsoft',
+      async () => {
+        const next = answers.shift();
+        if (next) throw next;
+        return 'events';
+      },
+      { sleep: () => Promise.resolve() },
+    );
+    const after = await scrape();
+    const delta = (provider: string, outcome: string) =>
+      sampleValue(after, 'breaker_provider_api_calls_total', { provider, outcome }) -
+      sampleValue(before, 'breaker_provider_api_calls_total', { provider, outcome });
+    expect(delta('microsoft', 'rate-limited')).toBe(1);
+    expect(delta('microsoft', 'ok')).toBe(1);
+    expect(delta('google', 'ok')).toBe(0);
   });
 });

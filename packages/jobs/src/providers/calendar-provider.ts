@@ -1,4 +1,4 @@
-import type { CalendarProvider as ProviderName } from '@breaker/api-contract';
+import { AppError, type CalendarProvider as ProviderName } from '@breaker/api-contract';
 import type { CalendarConnectionRow } from '@breaker/db';
 import type { CalendarJobDeps } from '../calendar-job-deps.js';
 
@@ -72,6 +72,17 @@ export type WriteBackResult = WriteBackOutcome | { skipped: string };
  */
 export class ProviderAccessExpired extends Error {
   override readonly name = 'ProviderAccessExpired';
+}
+
+/**
+ * The calendar server the user connected (their CalDAV server, say) is down or unreachable: a 503 with a message, and
+ * one log line without a stack, since nothing in Breaker is broken. The next sync tries again; nothing stored is lost.
+ */
+export class ProviderUnavailable extends AppError {
+  constructor(message: string) {
+    super('UNAVAILABLE', message);
+    this.name = 'ProviderUnavailable';
+  }
 }
 
 /**

@@ -22,6 +22,7 @@ export function providerFor(name: ProviderName): CalendarProvider {
 
 export {
   ProviderAccessExpired,
+  ProviderUnavailable,
   type CalendarProvider,
   type SyncOutcome,
   type SyncWindow,

@@ -1,6 +1,16 @@
 import { AppError } from '@breaker/api-contract';
-import { calendarQuery, createAccount, createObject, deleteObject, propfind, updateObject } from 'tsdav';
-import { ProviderAccessExpired } from '../calendar-provider.js';
+import {
+  calendarMultiGet,
+  calendarQuery,
+  createAccount,
+  createObject,
+  deleteObject,
+  propfind,
+  syncCollection,
+  updateObject,
+  type DAVResponse,
+} from 'tsdav';
+import { ProviderAccessExpired, ProviderUnavailable } from '../calendar-provider.js';
 import { guardedFetch, PRIVATE_SERVER_REFUSED } from './caldav-fetch.js';
 
 /** What the user gave: the server (or a principal, or a calendar) and an app password. Sealed at rest as JSON. */
@@ -17,6 +27,15 @@ export interface CalDavCalendar {
   name: string;
   /** What changes whenever anything in it does: the RFC 6578 sync-token, or the ctag where there is none. */
   version: string | null;
+  /** The server offers RFC 6578 `sync-collection` for it: `version` is a sync-token to ask changes since. */
+  syncsByToken: boolean;
+}
+
+/** What changed in a calendar since a sync-token (RFC 6578): objects with their new ETags, and the removed ones. */
+export interface CalDavChanges {
+  token: string;
+  changed: { url: string; etag: string | null }[];
+  removed: string[];
 }
 
 export interface CalDavObject {
@@ -29,6 +48,10 @@ export interface CalDavObject {
 export interface CalDavSession {
   calendars(): Promise<CalDavCalendar[]>;
   eventsBetween(calendarUrl: string, from: Date, to: Date): Promise<CalDavObject[]>;
+  /** `sync-collection` with ETags only; 'expired' when the server no longer knows the token (a full read follows). */
+  changesSince(calendarUrl: string, token: string): Promise<CalDavChanges | 'expired'>;
+  /** `calendar-multiget`: the named objects with their data. */
+  objectsAt(calendarUrl: string, urls: readonly string[]): Promise<CalDavObject[]>;
   /** `If-None-Match: *`: answers the new ETag, or 'exists' when something is already at that address. */
   create(url: string, data: string): Promise<{ etag: string | null } | 'exists'>;
   /** `If-Match`: 'changed' (412) when someone changed the event since Breaker wrote it. */
@@ -54,8 +77,8 @@ export function unreachable(error: unknown): AppError | ProviderAccessExpired {
   const message = error instanceof Error ? error.message : String(error);
   if (/401|invalid credentials/i.test(message)) return new ProviderAccessExpired(WRONG_CREDENTIALS);
   const reason = cause?.code ?? cause?.message ?? message;
-  // No cause: a CalDAV server down is the user's server, not this service's database or Redis.
-  return new AppError('UNAVAILABLE', `The CalDAV server could not be reached (${reason})`);
+  // A CalDAV server down is the user's server, not this service's database or Redis: one line, no stack.
+  return new ProviderUnavailable(`The CalDAV server could not be reached (${reason})`);
 }
 
 function textOf(value: unknown): string {
@@ -81,6 +104,39 @@ function basicAuth(username: string, password: string): Record<string, string> {
 /** iCalendar UTC form for a CalDAV time-range. */
 function davTime(date: Date): string {
   return date.toISOString().replace(/[-:]|\.\d{3}/g, '');
+}
+
+/** The objects of a REPORT answer that carry calendar data. */
+function withData(responses: readonly DAVResponse[], calendarUrl: string): CalDavObject[] {
+  return responses.flatMap((r) => {
+    const data = textOf(r.props?.calendarData);
+    if (!r.href || !data) return [];
+    return [{ url: new URL(r.href, calendarUrl).href, etag: textOf(r.props?.getetag) || null, data }];
+  });
+}
+
+/**
+ * A sync-collection answer: members with a 404 status were removed, the others changed; the new token is the
+ * multistatus's own. A refused token (403 valid-sync-token, or 409/400 from some servers) means start over.
+ */
+function changesOf(responses: readonly DAVResponse[], calendarUrl: string): CalDavChanges | 'expired' {
+  const first = responses[0];
+  if (first?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
+  const raw = first?.raw as { multistatus?: { syncToken?: unknown } } | undefined;
+  const token = textOf(raw?.multistatus?.syncToken);
+  if (!token) {
+    if (first && [400, 403, 409, 412].includes(first.status ?? 0)) return 'expired';
+    throw new AppError('UNAVAILABLE', `The CalDAV server answered ${first?.status ?? 'nothing'} to a sync-collection`);
+  }
+  const changes: CalDavChanges = { token, changed: [], removed: [] };
+  for (const r of responses) {
+    if (!r.href) continue;
+    const url = new URL(r.href, calendarUrl).href;
+    if (url === calendarUrl) continue;
+    if (r.status === 404) changes.removed.push(url);
+    else changes.changed.push({ url, etag: textOf(r.props?.getetag) || null });
+  }
+  return changes;
 }
 
 export function openSession(credentials: Omit<CalDavCredentials, 'url'>, allowPrivate: boolean): CalDavSession {
@@ -116,10 +172,10 @@ export function openSession(credentials: Omit<CalDavCredentials, 'url'>, allowPr
           const components = componentNames(props.supportedCalendarComponentSet);
           if (components.length > 0 && !components.includes('VEVENT')) return [];
           const url = new URL(r.href, credentials.homeUrl).href;
-          const version = textOf(props.syncToken) || textOf(props.getctag) || null;
-          return [
-            { url, name: textOf(props.displayname) || decodeURIComponent(url.split('/').filter(Boolean).pop() ?? url), version },
-          ];
+          const syncToken = textOf(props.syncToken);
+          const version = syncToken || textOf(props.getctag) || null;
+          const name = textOf(props.displayname) || decodeURIComponent(url.split('/').filter(Boolean).pop() ?? url);
+          return [{ url, name, version, syncsByToken: syncToken !== '' }];
         });
       }),
     eventsBetween: (calendarUrl, from, to) =>
@@ -141,11 +197,33 @@ export function openSession(credentials: Omit<CalDavCredentials, 'url'>, allowPr
           fetch,
         });
         if (responses[0]?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
-        return responses.flatMap((r) => {
-          const data = textOf(r.props?.calendarData);
-          if (!r.href || !data) return [];
-          return [{ url: new URL(r.href, calendarUrl).href, etag: textOf(r.props?.getetag) || null, data }];
+        return withData(responses, calendarUrl);
+      }),
+    changesSince: (calendarUrl, token) =>
+      guarded(async () => {
+        const responses = await syncCollection({
+          url: calendarUrl,
+          props: { 'd:getetag': {} },
+          syncLevel: 1,
+          syncToken: token,
+          headers: { ...headers, depth: '0' },
+          fetch,
         });
+        return changesOf(responses, calendarUrl);
+      }),
+    objectsAt: (calendarUrl, urls) =>
+      guarded(async () => {
+        if (urls.length === 0) return [];
+        const responses = await calendarMultiGet({
+          url: calendarUrl,
+          props: { 'd:getetag': {}, 'c:calendar-data': {} },
+          objectUrls: urls.map((u) => new URL(u).pathname),
+          depth: '1',
+          headers,
+          fetch,
+        });
+        if (responses[0]?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
+        return withData(responses, calendarUrl);
       }),
     create: (url, data) =>
       guarded(async () => {

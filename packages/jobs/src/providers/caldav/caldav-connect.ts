@@ -13,7 +13,6 @@ import { syncWindow } from '../../sync-window.js';
 import { discoverHome, openSession, type CalDavCalendar } from './caldav-client.js';
 import { sealCredentials } from './caldav-credentials.js';
 import { syncCalDav, type CalDavDeps } from './caldav-sync.js';
-import { writeBreaksToCalDav } from './caldav-write-back.js';
 
 /** http(s) only, and the credentials go in their own fields, never in the URL (where logs would keep them). */
 export function normaliseCalDavUrl(raw: string): URL {
@@ -99,24 +98,4 @@ export async function chooseCalDavCalendars(
   const next = known.map((k) => ({ ...k, ...byId.get(k.calendarId) }));
   await saveConnectionCalendars(deps.db, connection.id, next);
   return next;
-}
-
-/**
- * Takes Breaker's breaks out of the calendar while the password is still known (best effort: a server that is down
- * does not keep the user connected), then forgets the account.
- */
-export async function disconnectCalDav(deps: CalDavDeps, userId: string): Promise<boolean> {
-  const connection = await findCalendarConnection(deps.db, userId);
-  if (connection?.provider === 'caldav') {
-    try {
-      const window = { from: deps.now(), to: new Date(8.64e15) };
-      await writeBreaksToCalDav(deps, connection, userId, window, { bookingEnabled: false, alertsEnabled: false });
-    } catch (error) {
-      deps.log.warn(
-        { userId, reason: error instanceof Error ? error.message : String(error) },
-        'breaks left in the CalDAV calendar',
-      );
-    }
-  }
-  return removeCalendarConnection(deps.db, userId, 'caldav');
 }

@@ -3,7 +3,7 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { JobDeps } from '../../job-deps.js';
 import { breakEventId, breakEventText } from '../break-event.js';
 import type { WriteBackOutcome, WriteBackWindow } from '../calendar-provider.js';
-import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
+import { describeProviderFailure, withProviderRetries, type RetryOptions } from '../provider-retries.js';
 
 export { breakEventId } from '../break-event.js';
 
@@ -72,7 +72,8 @@ export async function writeBreaksBack(
   const existing = new Map<string, calendar_v3.Schema$Event>();
   let pageToken: string | undefined;
   do {
-    const { data } = await withGoogleRetries(
+    const { data } = await withProviderRetries(
+      'google',
       () =>
         api.events.list({
           calendarId: CALENDAR_ID,
@@ -94,17 +95,22 @@ export async function writeBreaksBack(
     const current = existing.get(id);
     if (current && sameSlot(current, event)) continue;
     if (current) {
-      await withGoogleRetries(() => api.events.patch({ calendarId: CALENDAR_ID, eventId: id, requestBody: event }), retry);
+      await withProviderRetries(
+        'google',
+        () => api.events.patch({ calendarId: CALENDAR_ID, eventId: id, requestBody: event }),
+        retry,
+      );
       outcome.updated += 1;
       continue;
     }
     try {
-      await withGoogleRetries(() => api.events.insert({ calendarId: CALENDAR_ID, requestBody: event }), retry);
+      await withProviderRetries('google', () => api.events.insert({ calendarId: CALENDAR_ID, requestBody: event }), retry);
       outcome.created += 1;
     } catch (error) {
       // 409: the id exists (an earlier run's event, perhaps deleted since): bring it back with this break.
-      if (describeGoogleFailure(error).status !== 409) throw error;
-      await withGoogleRetries(
+      if (describeProviderFailure(error).status !== 409) throw error;
+      await withProviderRetries(
+        'google',
         () => api.events.update({ calendarId: CALENDAR_ID, eventId: id, requestBody: { ...event, status: 'confirmed' } }),
         retry,
       );
@@ -114,10 +120,10 @@ export async function writeBreaksBack(
   for (const id of existing.keys()) {
     if (desired.has(id)) continue;
     try {
-      await withGoogleRetries(() => api.events.delete({ calendarId: CALENDAR_ID, eventId: id }), retry);
+      await withProviderRetries('google', () => api.events.delete({ calendarId: CALENDAR_ID, eventId: id }), retry);
       outcome.deleted += 1;
     } catch (error) {
-      if (![404, 410].includes(describeGoogleFailure(error).status ?? 0)) throw error;
+      if (![404, 410].includes(describeProviderFailure(error).status ?? 0)) throw error;
     }
   }
   return outcome;

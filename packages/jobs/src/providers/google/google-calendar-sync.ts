@@ -9,7 +9,7 @@ import {
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { JobDeps } from '../../job-deps.js';
 import type { SyncOutcome, SyncWindow } from '../calendar-provider.js';
-import { describeGoogleFailure, withGoogleRetries, type RetryOptions } from './google-retries.js';
+import { describeProviderFailure, withProviderRetries, type RetryOptions } from '../provider-retries.js';
 import { toEventChange, type EventChange } from './google-events.js';
 
 const CALENDAR_ID = 'primary';
@@ -29,7 +29,11 @@ async function listAllPages(
   const changes: EventChange[] = [];
   let pageToken: string | undefined;
   for (;;) {
-    const { data } = await withGoogleRetries(() => api.events.list({ ...params, ...(pageToken ? { pageToken } : {}) }), retry);
+    const { data } = await withProviderRetries(
+      'google',
+      () => api.events.list({ ...params, ...(pageToken ? { pageToken } : {}) }),
+      retry,
+    );
     for (const item of data.items ?? []) {
       const change = toEventChange(item, CALENDAR_ID, timeZone);
       if (change) changes.push(change);
@@ -79,7 +83,7 @@ export async function syncGoogleCalendar(
       }
       return { busyChanged, eventsChanged: page.changes.length, mode: 'incremental' };
     } catch (error) {
-      if (describeGoogleFailure(error).status !== 410) throw error;
+      if (describeProviderFailure(error).status !== 410) throw error;
       deps.log.info({ connectionId: connection.id }, 'sync token expired; syncing in full');
     }
   }

@@ -11,7 +11,7 @@ const expiredAsProviderError = expiryAware(isInvalidGrant, 'Google access was re
 
 function client(deps: CalendarJobDeps, connection: CalendarConnectionRow) {
   if (!deps.google || !connection.refresh_token_encrypted) return undefined;
-  return createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted), deps.googleTimeoutMs);
+  return createCalendarClient(deps.google, deps.cipher.open(connection.refresh_token_encrypted), deps.providerTimeoutMs);
 }
 
 /** Google Calendar over its REST API: the primary calendar is read and written. */
@@ -20,7 +20,7 @@ export const googleProvider: CalendarProvider = {
   sync(deps, connection, window) {
     const api = client(deps, connection);
     if (!api) throw new AppError('UNAVAILABLE', 'Google Calendar is not configured on this server');
-    return expiredAsProviderError(() => syncGoogleCalendar(deps, api, connection, window, deps.googleRetry));
+    return expiredAsProviderError(() => syncGoogleCalendar(deps, api, connection, window, deps.providerRetry));
   },
   async writeBack(deps, connection, userId, window, options) {
     if (!connection.refresh_token_encrypted) return { skipped: 'no writable calendar' };
@@ -30,7 +30,7 @@ export const googleProvider: CalendarProvider = {
       writeBreaksBack(deps, api, userId, window, {
         bookingEnabled: options.bookingEnabled,
         alertsEnabled: options.alertsEnabled,
-        ...(deps.googleRetry ? { retry: deps.googleRetry } : {}),
+        ...(deps.providerRetry ? { retry: deps.providerRetry } : {}),
       }),
     );
   },

@@ -1,6 +1,6 @@
 import { microsoftEndpoints, type MicrosoftSettings } from '@breaker/api-contract/config';
 import { AuthorizationCode } from 'simple-oauth2';
-import { withGoogleRetries, type RetryOptions } from '../google/google-retries.js';
+import { withProviderRetries, type RetryOptions } from '../provider-retries.js';
 
 /** Every Graph or token request gives up after this long; the retry policy decides what happens next. */
 export const GRAPH_REQUEST_TIMEOUT_MS = 10_000;
@@ -9,7 +9,7 @@ export const GRAPH_REQUEST_TIMEOUT_MS = 10_000;
 const REFRESH_SCOPES = ['offline_access', 'User.Read', 'Calendars.ReadWrite'];
 
 /**
- * A Graph answer other than success, shaped as google-retries.ts reads failures (`response.status`, `.data`,
+ * A Graph answer other than success, shaped as provider-retries.ts reads failures (`response.status`, `.data`,
  * `.headers`), so Graph calls share its backoff: 429 and 5xx retried, `Retry-After` honoured.
  */
 export class GraphFailure extends Error {
@@ -97,17 +97,21 @@ export class GraphClient {
     init: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<GraphResponse<T>> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.root}${pathOrUrl}`;
-    return withGoogleRetries(async () => {
-      let response = await this.send(method, url, init);
-      if (response.status === 401) {
-        accessTokens.delete(this.options.connectionId);
-        response = await this.send(method, url, init);
-      }
-      const text = await response.text();
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      if (!response.ok) throw new GraphFailure({ status: response.status, data: body, headers: response.headers });
-      return { status: response.status, body: body as T };
-    }, this.options.retry ?? {});
+    return withProviderRetries(
+      'microsoft',
+      async () => {
+        let response = await this.send(method, url, init);
+        if (response.status === 401) {
+          accessTokens.delete(this.options.connectionId);
+          response = await this.send(method, url, init);
+        }
+        const text = await response.text();
+        const body: unknown = text ? JSON.parse(text) : undefined;
+        if (!response.ok) throw new GraphFailure({ status: response.status, data: body, headers: response.headers });
+        return { status: response.status, body: body as T };
+      },
+      this.options.retry ?? {},
+    );
   }
 
   private async send(method: string, url: string, init: { body?: unknown; headers?: Record<string, string> }): Promise<Response> {

@@ -16,8 +16,8 @@ function client(deps: CalendarJobDeps, connection: CalendarConnectionRow): Graph
     refreshToken: deps.cipher.open(connection.refresh_token_encrypted),
     // Microsoft rotates refresh tokens: the newest is kept, sealed, so the grant lives as long as it is used.
     onNewRefreshToken: (token) => saveRefreshToken(deps.db, connection.id, deps.cipher.seal(token)),
-    ...(deps.googleTimeoutMs !== undefined && { timeoutMs: deps.googleTimeoutMs }),
-    ...(deps.googleRetry && { retry: deps.googleRetry }),
+    ...(deps.providerTimeoutMs !== undefined && { timeoutMs: deps.providerTimeoutMs }),
+    ...(deps.providerRetry && { retry: deps.providerRetry }),
   });
 }
 

@@ -1,19 +1,24 @@
-import { recordGoogleCall, type GoogleCallOutcome } from '../../metrics/job-metrics.js';
+import type { CalendarProvider } from '@breaker/api-contract';
+import { recordProviderCall, type ProviderCallOutcome } from '../metrics/job-metrics.js';
 
-/** Google asks clients to retry rate limits and server errors with exponential backoff; everything else is final. */
+/**
+ * The one retry policy for calendar providers' HTTP APIs (Google Calendar, Microsoft Graph): both ask clients to retry
+ * rate limits (429, Google's rate-limit 403s) and server errors (5xx) with exponential backoff, honouring
+ * `Retry-After`; everything else is final. Each call is counted under its provider.
+ */
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 250;
 const MAX_DELAY_MS = 30_000;
 const RETRYABLE_403_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
 
-export interface GoogleFailure {
+export interface ProviderFailure {
   status: number | undefined;
   reason: string | undefined;
   retryAfterSeconds: number | undefined;
   timedOut: boolean;
 }
 
-export function describeGoogleFailure(error: unknown): GoogleFailure {
+export function describeProviderFailure(error: unknown): ProviderFailure {
   const e = error as {
     status?: number;
     code?: string | number;
@@ -29,7 +34,7 @@ export function describeGoogleFailure(error: unknown): GoogleFailure {
   return { status, reason, retryAfterSeconds: retryAfter ? Number(retryAfter) || undefined : undefined, timedOut };
 }
 
-/** A request Google did not answer in time: the client aborted it, or the connection dropped. */
+/** A request the provider did not answer in time: the client aborted it, or the connection dropped. */
 function isTimeout(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, code } = error as { name?: unknown; code?: unknown };
@@ -40,14 +45,14 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
-function isRetryable(failure: GoogleFailure): boolean {
+function isRetryable(failure: ProviderFailure): boolean {
   if (failure.timedOut) return true;
   if (failure.status === undefined) return false;
   if (failure.status === 429 || failure.status >= 500) return true;
   return failure.status === 403 && failure.reason !== undefined && RETRYABLE_403_REASONS.has(failure.reason);
 }
 
-function callOutcome(failure: GoogleFailure, retrying: boolean): GoogleCallOutcome {
+function callOutcome(failure: ProviderFailure, retrying: boolean): ProviderCallOutcome {
   if (failure.timedOut) return 'timeout';
   if (failure.status === 429 || (failure.status === 403 && RETRYABLE_403_REASONS.has(failure.reason ?? '')))
     return 'rate-limited';
@@ -57,24 +62,31 @@ function callOutcome(failure: GoogleFailure, retrying: boolean): GoogleCallOutco
 export interface RetryOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-  onRetry?: (failure: GoogleFailure, attempt: number, delayMs: number) => void;
+  onRetry?: (failure: ProviderFailure, attempt: number, delayMs: number) => void;
 }
 
-export async function withGoogleRetries<T>(call: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+/** The providers whose HTTP APIs Breaker calls with this policy (the calls metric's `provider` label). */
+export type RetriedProvider = Extract<CalendarProvider, 'google' | 'microsoft'>;
+
+export async function withProviderRetries<T>(
+  provider: RetriedProvider,
+  call: () => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   for (let attempt = 1; ; attempt += 1) {
     try {
       const result = await call();
-      recordGoogleCall('ok');
+      recordProviderCall(provider, 'ok');
       return result;
     } catch (error) {
-      const failure = describeGoogleFailure(error);
+      const failure = describeProviderFailure(error);
       const retrying = isRetryable(failure) && attempt < MAX_ATTEMPTS;
-      recordGoogleCall(callOutcome(failure, retrying));
+      recordProviderCall(provider, callOutcome(failure, retrying));
       if (!retrying) throw error;
       const backoff = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
-      // Full jitter spreads retries from many workers; Retry-After, when Google sends it, wins.
+      // Full jitter spreads retries from many workers; Retry-After, when the provider sends it, wins.
       const delayMs = failure.retryAfterSeconds
         ? Math.min(MAX_DELAY_MS, failure.retryAfterSeconds * 1000)
         : Math.round(backoff * (0.5 + random() / 2));
