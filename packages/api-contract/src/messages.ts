@@ -15,6 +15,7 @@ export const VALIDATION = {
   emailRequired: 'Email required',
   timezone: 'Choose a valid time zone',
   reminderLeadMinutes: 'Choose a reminder time of 0, 1 or 5 minutes before a break',
+  skipBudget: 'Choose a skip budget from 0 to 5 breaks a day',
   userNotAuthenticated: 'User not authenticated',
 } as const;
 
