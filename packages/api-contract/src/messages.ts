@@ -50,4 +50,5 @@ export const SERVER_MESSAGES = {
   slotNearMeeting: 'That time is too close to a meeting',
   slotNearBreak: 'That time is too close to another break (they stay 30 minutes apart)',
   slotDayFull: 'That day already has all the breaks you asked for',
+  noLaterSlot: 'There is no later free time for this break in the days ahead',
 } as const;

@@ -96,7 +96,7 @@ describe('events.insert, get, patch, update and delete', () => {
     const updated = (await send('PUT', `${eventsPath()}/${String(kept.id)}`, { ...breakEvent, summary: 'Moved' })).body;
     expect(updated.conferenceData).toEqual(conferenceData);
 
-    const meet = fake.upsertEvent(USER, 'primary', { ...asked, id: 'meetseeded1' });
+    const meet = fake.upsertEvent(USER, 'primary', { ...asked, transparency: 'opaque', id: 'meetseeded1' });
     expect(meet.hangoutLink).toBe('https://meet.google.com/abc-defg-hij');
     const patched = (await send('PATCH', `${eventsPath()}/meetseeded1`, { summary: 'Renamed', hangoutLink: 'https://x.test/' })).body;
     expect(patched.hangoutLink).toBe('https://meet.google.com/abc-defg-hij');
