@@ -72,7 +72,13 @@ const day = fc
     return { ...drawn, breaks };
   });
 
-function planningOf(drawn: fc.Infer<typeof day>, breaks: BreakSessionRow[]): HandPlanning {
+interface DrawnDay {
+  breaksPerDay: number;
+  skipBudget: number;
+  meetings: { start: number; minutes: number }[];
+}
+
+function planningOf(drawn: DrawnDay, breaks: BreakSessionRow[]): HandPlanning {
   const preferences = preferencesRow('u', {
     break_frequency: drawn.breaksPerDay,
     work_start_time: '08:00',
