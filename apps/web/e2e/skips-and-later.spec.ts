@@ -21,7 +21,10 @@ const blockOf = (page: Page, session: BreakSession) =>
   page.getByRole('button', { name: new RegExp(`^${session.activity.name} at ${shownTime(session)}, `) });
 
 async function skipFromMenu(page: Page, session: BreakSession): Promise<void> {
-  await page.getByRole('button', { name: `Actions for ${session.activity.name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Actions for ${session.activity.name}` })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Skip Break' }).click();
   await expectToast(page, 'Break Updated', 'The break was skipped.');
 }
@@ -44,10 +47,12 @@ test('a skip past the day’s budget books a replacement that the calendar shows
   await skipFromMenu(page, noon);
   await expect(page.locator('[data-status="skipped"]')).toHaveCount(2);
   await expect(page.getByTestId('break-block')).toHaveCount(3);
-  const replacement = (await upcomingBreaks(page.request)).find(
-    (session) => ![morning.id, noon.id].includes(session.id),
-  );
-  expect(replacement).toMatchObject({ pinned: true, skipped: false, placementReason: 'Replaces the break you skipped at 12:00.' });
+  const replacement = (await upcomingBreaks(page.request)).find((session) => ![morning.id, noon.id].includes(session.id));
+  expect(replacement).toMatchObject({
+    pinned: true,
+    skipped: false,
+    placementReason: 'Replaces the break you skipped at 12:00.',
+  });
   expect(Date.parse(replacement!.scheduledTime)).toBeGreaterThan(Date.parse(noon.scheduledTime));
   await expect(blockOf(page, replacement!)).toHaveAccessibleName(/, scheduled, placed by you$/);
   await expect(page.locator('[data-status="scheduled"]')).toHaveCount(1);

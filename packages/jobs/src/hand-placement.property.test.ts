@@ -10,7 +10,17 @@ const DAY = Date.parse('2026-11-23T00:00:00Z');
 const MINUTE = 60_000;
 
 function activity(id: string, duration: number): BreakActivityRow {
-  return { id, name: id, type: 'stretch', duration, difficulty: 'easy', equipment: 'none', summary: '', instructions: [], sort_order: 0 };
+  return {
+    id,
+    name: id,
+    type: 'stretch',
+    duration,
+    difficulty: 'easy',
+    equipment: 'none',
+    summary: '',
+    instructions: [],
+    sort_order: 0,
+  };
 }
 const CATALOGUE = [activity('one', 1), activity('two', 2), activity('three', 3), activity('four', 4)];
 

@@ -185,6 +185,8 @@ export function replacementFor(planning: HandPlanning, skipped: BreakSessionRow)
   const slot = slotToAdd(roomy, after, new Date(day.workEnd));
   if ('problem' in slot) return undefined;
   const at = DateTime.fromJSDate(skipped.scheduled_time, { zone: planning.input.timeZone });
-  const clock = at.isValid ? at.toFormat('HH:mm') : DateTime.fromJSDate(skipped.scheduled_time, { zone: 'utc' }).toFormat('HH:mm');
+  const clock = at.isValid
+    ? at.toFormat('HH:mm')
+    : DateTime.fromJSDate(skipped.scheduled_time, { zone: 'utc' }).toFormat('HH:mm');
   return { ...slot, reason: `Replaces the break you skipped at ${clock}.` };
 }

@@ -35,7 +35,9 @@ const WEEK: EventInput[] = [
     conferenceData: {
       conferenceId: 'abc-defg-hij',
       conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
-      entryPoints: [{ entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij', label: 'meet.google.com/abc-defg-hij' }],
+      entryPoints: [
+        { entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij', label: 'meet.google.com/abc-defg-hij' },
+      ],
     },
   },
   {

@@ -97,7 +97,11 @@ describe.each(['pglite', 'postgres'] as const)('skips and Later on %s', (backend
     // 30 minutes after the skipped break ends, on the 5-minute grid, and 30 minutes clear of the 15:00 break.
     const noonEnd = Date.parse(noon.scheduledTime) + noon.duration * 60_000;
     expect(Date.parse(replacement.scheduledTime)).toBe(Math.ceil((noonEnd + 30 * 60_000) / 300_000) * 300_000);
-    expect(replacement).toMatchObject({ skipped: false, pinned: true, placementReason: 'Replaces the break you skipped at 12:00.' });
+    expect(replacement).toMatchObject({
+      skipped: false,
+      pinned: true,
+      placementReason: 'Replaces the break you skipped at 12:00.',
+    });
   });
 
   it('books a replacement for the first skip of a day with a budget of 0, through the same PATCH the notification sends', async () => {

@@ -35,7 +35,9 @@ describe.each<TestBackend>(['pglite', 'postgres'])('migrations 0012 and 0013 on 
 
       await migrateToLatest(db);
 
-      expect(await db.selectFrom('calendar_events').select(['title', 'call']).execute()).toEqual([{ title: 'Standup', call: false }]);
+      expect(await db.selectFrom('calendar_events').select(['title', 'call']).execute()).toEqual([
+        { title: 'Standup', call: false },
+      ]);
       expect(await db.selectFrom('preferences').select('skip_budget').execute()).toEqual([{ skip_budget: 1 }]);
       await db.updateTable('preferences').set({ skip_budget: 5 }).execute();
       await db.updateTable('preferences').set({ skip_budget: 0 }).execute();

@@ -108,9 +108,7 @@ async function currentBusyFingerprint(db: Db, connectionId: string): Promise<str
     .select(['start_time', 'end_time', 'blocks_time', 'call'])
     .where('connection_id', '=', connectionId)
     .execute();
-  return busyFingerprint(
-    rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time, call: r.call })),
-  );
+  return busyFingerprint(rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time, call: r.call })));
 }
 
 /** Full sync: the stored events become exactly `events`. Answers whether the busy time changed. */

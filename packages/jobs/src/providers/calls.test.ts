@@ -44,7 +44,11 @@ describe('which meetings are calls', () => {
   });
 
   it.each<[string, Record<string, unknown>, boolean]>([
-    ['isOnlineMeeting', { isOnlineMeeting: true, onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/x' } }, true],
+    [
+      'isOnlineMeeting',
+      { isOnlineMeeting: true, onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/x' } },
+      true,
+    ],
     ['join details without the flag', { onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/x' } }, true],
     ['an in-person meeting', { isOnlineMeeting: false, onlineMeeting: null }, false],
     ['no online fields at all', {}, false],

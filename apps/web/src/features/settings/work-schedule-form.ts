@@ -20,7 +20,9 @@ export interface WorkScheduleForm {
 }
 
 export const BREAKS_PER_DAY_CHOICES = BREAKS_PER_DAY_OPTIONS.map(String);
-export const SKIP_BUDGET_CHOICES = Array.from({ length: SKIP_BUDGET_MAX - SKIP_BUDGET_MIN + 1 }, (_, i) => String(SKIP_BUDGET_MIN + i));
+export const SKIP_BUDGET_CHOICES = Array.from({ length: SKIP_BUDGET_MAX - SKIP_BUDGET_MIN + 1 }, (_, i) =>
+  String(SKIP_BUDGET_MIN + i),
+);
 export const WORK_START_CHOICES = [...WORK_START_OPTIONS];
 export const WORK_END_CHOICES = [...WORK_END_OPTIONS];
 

@@ -82,7 +82,9 @@ describe('events.insert, get, patch, update and delete', () => {
     const conferenceData = {
       conferenceId: 'abc-defg-hij',
       conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
-      entryPoints: [{ entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij', label: 'meet.google.com/abc-defg-hij' }],
+      entryPoints: [
+        { entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij', label: 'meet.google.com/abc-defg-hij' },
+      ],
     };
     const asked = { ...breakEvent, conferenceData, hangoutLink: 'https://meet.google.com/abc-defg-hij' };
     const ignored = (await send('POST', eventsPath(), asked)).body;
@@ -98,7 +100,8 @@ describe('events.insert, get, patch, update and delete', () => {
 
     const meet = fake.upsertEvent(USER, 'primary', { ...asked, transparency: 'opaque', id: 'meetseeded1' });
     expect(meet.hangoutLink).toBe('https://meet.google.com/abc-defg-hij');
-    const patched = (await send('PATCH', `${eventsPath()}/meetseeded1`, { summary: 'Renamed', hangoutLink: 'https://x.test/' })).body;
+    const patched = (await send('PATCH', `${eventsPath()}/meetseeded1`, { summary: 'Renamed', hangoutLink: 'https://x.test/' }))
+      .body;
     expect(patched.hangoutLink).toBe('https://meet.google.com/abc-defg-hij');
     expect(patched.conferenceData).toEqual(conferenceData);
   });

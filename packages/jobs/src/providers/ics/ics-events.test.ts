@@ -227,8 +227,15 @@ describe('icsEvents edge cases', () => {
 });
 
 describe('icsEvents: video calls', () => {
-  const event = (uid: string, lines: string[]) =>
-    ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTART:20260302T090000Z', 'DTEND:20260302T093000Z', `SUMMARY:${uid}`, ...lines, 'END:VEVENT'];
+  const event = (uid: string, lines: string[]) => [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTART:20260302T090000Z',
+    'DTEND:20260302T093000Z',
+    `SUMMARY:${uid}`,
+    ...lines,
+    'END:VEVENT',
+  ];
   const feed = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -245,7 +252,11 @@ describe('icsEvents: video calls', () => {
   ].join('\r\n');
 
   it('marks an event with a Teams, Zoom, Meet or Webex link in LOCATION, DESCRIPTION or URL as a call, and no other', () => {
-    const events = icsEvents(feed, { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-03T00:00:00Z'), timeZone: 'UTC' });
+    const events = icsEvents(feed, {
+      from: new Date('2026-03-01T00:00:00Z'),
+      to: new Date('2026-03-03T00:00:00Z'),
+      timeZone: 'UTC',
+    });
     expect(Object.fromEntries(events.map((e) => [e.externalId, e.call]))).toEqual({
       'teams-in-description': true,
       'zoom-in-location': true,
