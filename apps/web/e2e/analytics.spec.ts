@@ -64,6 +64,7 @@ for (const viewport of [
       await expect(stat('Completion rate')).toContainText('50 %');
       await expect(stat('Breaks taken')).toContainText('1');
       await expect(stat('Breaks taken')).toContainText('of 2 planned');
+      await expect(stat('Breaks missed')).toContainText('0');
       await expect(stat('Current streak')).toContainText('1 day');
 
       for (const title of [

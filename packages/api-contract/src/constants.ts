@@ -41,7 +41,12 @@ export const DEFAULT_PREFERENCES = {
   workDays: [...DEFAULT_WORK_DAYS] as number[],
   reminderLeadMinutes: 1,
   calendarAlertsEnabled: true,
+  skipBudget: 1,
 } as const;
+
+/** Breaks a day a user may skip before a skip books a replacement: the setting's range. */
+export const SKIP_BUDGET_MIN = 0;
+export const SKIP_BUDGET_MAX = 5;
 
 export const CALENDAR_GRID_FIRST_HOUR = 8;
 export const CALENDAR_GRID_LAST_HOUR = 19;

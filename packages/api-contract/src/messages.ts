@@ -15,6 +15,7 @@ export const VALIDATION = {
   emailRequired: 'Email required',
   timezone: 'Choose a valid time zone',
   reminderLeadMinutes: 'Choose a reminder time of 0, 1 or 5 minutes before a break',
+  skipBudget: 'Choose a skip budget from 0 to 5 breaks a day',
   userNotAuthenticated: 'User not authenticated',
 } as const;
 
@@ -49,4 +50,5 @@ export const SERVER_MESSAGES = {
   slotNearMeeting: 'That time is too close to a meeting',
   slotNearBreak: 'That time is too close to another break (they stay 30 minutes apart)',
   slotDayFull: 'That day already has all the breaks you asked for',
+  noLaterSlot: 'There is no later free time for this break in the days ahead',
 } as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   BREAKS_PER_DAY_FALLBACK,
   BREAKS_PER_DAY_OPTIONS,
+  SKIP_BUDGET_MAX,
+  SKIP_BUDGET_MIN,
   SYNC_CADENCE_OPTIONS,
   WORK_END_OPTIONS,
   WORK_START_OPTIONS,
@@ -45,6 +47,8 @@ export const preferences = z.object({
   workDays: z.array(z.number().int().min(1).max(7)),
   reminderLeadMinutes: z.number().int(),
   calendarAlertsEnabled: z.boolean(),
+  /** Breaks a day the user may skip; a skip beyond it books a replacement. */
+  skipBudget: z.number().int(),
 });
 export type Preferences = z.infer<typeof preferences>;
 
@@ -77,6 +81,11 @@ export const preferencesUpdate = z
       .int(VALIDATION.reminderLeadMinutes)
       .refine((n) => (REMINDER_LEAD_OPTIONS as readonly number[]).includes(n), VALIDATION.reminderLeadMinutes),
     calendarAlertsEnabled: z.boolean(),
+    skipBudget: z
+      .number({ error: VALIDATION.skipBudget })
+      .int(VALIDATION.skipBudget)
+      .min(SKIP_BUDGET_MIN, VALIDATION.skipBudget)
+      .max(SKIP_BUDGET_MAX, VALIDATION.skipBudget),
   })
   .partial();
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;

@@ -22,6 +22,7 @@ export function newPreferences(overrides: Partial<NewPreferences> = {}): NewPref
     work_days: [...DEFAULT_PREFERENCES.workDays],
     reminder_lead_minutes: DEFAULT_PREFERENCES.reminderLeadMinutes,
     calendar_alerts_enabled: DEFAULT_PREFERENCES.calendarAlertsEnabled,
+    skip_budget: DEFAULT_PREFERENCES.skipBudget,
     ...overrides,
   };
 }

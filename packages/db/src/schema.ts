@@ -68,6 +68,8 @@ export interface PreferencesTable {
   reminder_lead_minutes: Generated<number>;
   /** Breaks written to the calendar carry a popup alert at their start. */
   calendar_alerts_enabled: Generated<boolean>;
+  /** Breaks a day the user may skip before a skip books a replacement: 0 to 5. */
+  skip_budget: Generated<number>;
   updated_at: UpdatedAt;
 }
 
@@ -173,6 +175,8 @@ export interface CalendarEventsTable {
   end_time: Timestamp;
   is_all_day: boolean;
   blocks_time: boolean;
+  /** A video call (screen time), for the planner's eye-rest rule. */
+  call: Generated<boolean>;
   updated_at: UpdatedAt;
 }
 

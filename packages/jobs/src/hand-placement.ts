@@ -5,7 +5,9 @@ import {
   listEventsBetween,
   type BreakActivityRow,
   type BreakSessionRow,
+  type CalendarEventRow,
   type Db,
+  type PreferencesRow,
 } from '@breaker/db';
 import {
   allowedStarts,
@@ -13,9 +15,11 @@ import {
   proposeSlots,
   slotProblem,
   swapOptions,
+  workDayFrames,
   type PlacementInput,
   type SlotProblem,
 } from '@breaker/scheduler';
+import { DateTime } from 'luxon';
 import { activityPool, buildPlacementInput, equipmentAllows, planningWindow } from './placement-input.js';
 
 export type { SlotProblem };
@@ -34,6 +38,8 @@ export interface HandPlanning {
   usable: BreakActivityRow[];
   /** Activities the user picked: the pool when it comes from their library or preferred types, else none. */
   chosen: Set<string>;
+  /** Breaks a day the user may skip before a skip books a replacement. */
+  skipBudget: number;
 }
 
 export async function loadHandPlanning(db: Db, userId: string, now: Date): Promise<HandPlanning | undefined> {
@@ -45,11 +51,33 @@ export async function loadHandPlanning(db: Db, userId: string, now: Date): Promi
     listBreaksBetween(db, userId, window.from, window.to),
     listActivities(db),
   ]);
+  return handPlanning({ userId, preferences, events, breaks, catalogue, now });
+}
+
+/** The same, from rows already read. */
+export function handPlanning(rows: {
+  userId: string;
+  preferences: PreferencesRow;
+  events: readonly CalendarEventRow[];
+  breaks: BreakSessionRow[];
+  catalogue: BreakActivityRow[];
+  now: Date;
+}): HandPlanning {
+  const { userId, preferences, events, breaks, catalogue, now } = rows;
+  const window = planningWindow(preferences, now);
   const input = buildPlacementInput({ userId, preferences, window, events, existing: breaks, catalogue, now });
   const pool = activityPool(preferences, catalogue);
   const usable = catalogue.filter((activity) => equipmentAllows(activity.equipment, preferences.equipment));
   const picked = preferences.selected_activities.length > 0 || preferences.break_types.length > 0;
-  return { input, breaks, catalogue, pool, usable, chosen: new Set(picked ? pool.map((activity) => activity.id) : []) };
+  return {
+    input,
+    breaks,
+    catalogue,
+    pool,
+    usable,
+    chosen: new Set(picked ? pool.map((activity) => activity.id) : []),
+    skipBudget: preferences.skip_budget,
+  };
 }
 
 function withoutBreak(planning: HandPlanning, breakId: string | undefined): PlacementInput {
@@ -103,4 +131,62 @@ export function slotToAdd(planning: HandPlanning, from: Date, to: Date): AddedSl
   }
   const shortest = durations.at(-1) ?? 1;
   return { problem: slotProblem(planning.input, from.getTime(), shortest) ?? 'too-close-to-meeting' };
+}
+
+const MINUTE_MS = 60_000;
+/** "Later" moves a break at least this far: the notification's promise ("in a few minutes"), kept when the slot allows. */
+const LATER_MINUTES = 10;
+
+/**
+ * Where "Later" moves a break: the first start at least 10 minutes after it (after now, once it has started) that
+ * passes every rule (work hours,
+ * meetings and their buffers, spacing from the other breaks, the day's number), up to the end of the planning window.
+ */
+export function laterStart(planning: HandPlanning, session: BreakSessionRow): Date | undefined {
+  const input = withoutBreak(planning, session.id);
+  const windowEnd = workDayFrames(input).at(-1)?.workEnd ?? 0;
+  const from = Math.max(session.scheduled_time.getTime(), input.now) + LATER_MINUTES * MINUTE_MS;
+  const start = allowedStarts(input, session.duration, from, windowEnd)[0];
+  return start === undefined ? undefined : new Date(start);
+}
+
+function workDayOf(planning: HandPlanning, at: Date) {
+  return workDayFrames(planning.input).find((day) => at.getTime() >= day.workStart && at.getTime() < day.workEnd);
+}
+
+/** How many breaks of the work day holding `session` are skipped, `session` included once it is. */
+export function skippedThatDay(planning: HandPlanning, session: BreakSessionRow): number {
+  const day = workDayOf(planning, session.scheduled_time);
+  if (!day) return 0;
+  return planning.breaks.filter((b) => {
+    const start = b.scheduled_time.getTime();
+    return b.skipped && start >= day.workStart && start < day.workEnd;
+  }).length;
+}
+
+export interface Replacement extends AddedSlot {
+  reason: string;
+}
+
+/**
+ * The break that stands in for `skipped` (already marked skipped in `planning`): in the first gap after it, the same
+ * work day, that passes every rule, with an activity chosen as for an added break. A skipped break is not taken, so the
+ * day's skipped breaks do not count toward its number; they still keep their distance (breaks never overlap).
+ * Undefined when the rest of the day has no such gap.
+ */
+export function replacementFor(planning: HandPlanning, skipped: BreakSessionRow): Replacement | undefined {
+  const day = workDayOf(planning, skipped.scheduled_time);
+  if (!day) return undefined;
+  const roomy: HandPlanning = {
+    ...planning,
+    input: { ...planning.input, breaksPerDay: planning.input.breaksPerDay + skippedThatDay(planning, skipped) },
+  };
+  const after = new Date(skipped.scheduled_time.getTime() + skipped.duration * MINUTE_MS);
+  const slot = slotToAdd(roomy, after, new Date(day.workEnd));
+  if ('problem' in slot) return undefined;
+  const at = DateTime.fromJSDate(skipped.scheduled_time, { zone: planning.input.timeZone });
+  const clock = at.isValid
+    ? at.toFormat('HH:mm')
+    : DateTime.fromJSDate(skipped.scheduled_time, { zone: 'utc' }).toFormat('HH:mm');
+  return { ...slot, reason: `Replaces the break you skipped at ${clock}.` };
 }

@@ -36,13 +36,17 @@ export {
 } from './registry.js';
 export type { HostDeps, JobContext, JobHost, JobResult } from './job-context.js';
 export {
+  laterStart,
   loadHandPlanning,
   moveProblem,
+  replacementFor,
+  skippedThatDay,
   slotsForBreak,
   slotToAdd,
   swapChoices,
   type AddedSlot,
   type HandPlanning,
+  type Replacement,
   type SlotProblem,
 } from './hand-placement.js';
 export { chooseCalDavCalendars, connectCalDav } from './providers/caldav/caldav-connect.js';

@@ -87,7 +87,7 @@ describe('the activity pool and the equipment rule', () => {
 });
 
 describe('buildPlacementInput', () => {
-  it('turns database rows into epoch-millisecond input: busy events only, session status and pins, clamped breaks per day, a daily seed', () => {
+  it('turns database rows into epoch-millisecond input: busy events only (calls marked), session status and pins, clamped breaks per day, a daily seed', () => {
     const now = new Date('2026-11-23T06:00:00Z');
     const prefs = preferences({ break_frequency: 9 });
     const window = planningWindow(prefs, now);
@@ -96,7 +96,7 @@ describe('buildPlacementInput', () => {
       to: new Date('2026-11-28T23:00:00Z'),
       timeZone: 'Europe/Berlin',
     });
-    const event = (id: string, blocks: boolean): CalendarEventRow => ({
+    const event = (id: string, blocks: boolean, call = false): CalendarEventRow => ({
       id,
       user_id: 'u',
       connection_id: 'c',
@@ -107,6 +107,7 @@ describe('buildPlacementInput', () => {
       end_time: new Date('2026-11-23T10:00:00Z'),
       is_all_day: false,
       blocks_time: blocks,
+      call,
       updated_at: now,
     });
     const session = (completed: boolean, skipped: boolean, pinned = false, at = '08:00'): BreakSessionRow => ({
@@ -127,7 +128,7 @@ describe('buildPlacementInput', () => {
       userId: 'u',
       preferences: prefs,
       window,
-      events: [event('busy', true), event('free', false)],
+      events: [event('busy', true, true), event('free', false, true)],
       existing: [
         session(true, false),
         session(false, true),
@@ -142,7 +143,9 @@ describe('buildPlacementInput', () => {
     });
     expect(input.now).toBe(now.getTime());
     expect(input.breaksPerDay).toBe(5);
-    expect(input.busy).toEqual([{ start: Date.parse('2026-11-23T09:00:00Z'), end: Date.parse('2026-11-23T10:00:00Z') }]);
+    expect(input.busy).toEqual([
+      { start: Date.parse('2026-11-23T09:00:00Z'), end: Date.parse('2026-11-23T10:00:00Z'), call: true },
+    ]);
     expect(input.existing.map((e) => e.status)).toEqual(['completed', 'skipped', ...new Array<string>(5).fill('scheduled')]);
     // Pinned breaks stay pinned unless the busy meeting (09:00–10:00) now overlaps them.
     expect(input.existing.map((e) => e.pinned)).toEqual([false, false, false, true, false, false, true]);

@@ -177,7 +177,7 @@ export function buildPlacementInput(args: {
   const { preferences, window, now } = args;
   const busy: BusyInterval[] = [];
   for (const event of args.events) {
-    if (event.blocks_time) busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime() });
+    if (event.blocks_time) busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime(), call: event.call });
   }
   const input: PlacementInput = {
     timeZone: window.timeZone,

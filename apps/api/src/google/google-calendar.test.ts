@@ -26,10 +26,24 @@ function tomorrowAt(hour: number, minute = 0): string {
 }
 
 const WEEK: EventInput[] = [
-  { id: 'standup', summary: 'Standup', start: { dateTime: tomorrowAt(9) }, end: { dateTime: tomorrowAt(9, 30) } },
+  {
+    id: 'standup',
+    summary: 'Standup',
+    start: { dateTime: tomorrowAt(9) },
+    end: { dateTime: tomorrowAt(9, 30) },
+    hangoutLink: 'https://meet.google.com/abc-defg-hij',
+    conferenceData: {
+      conferenceId: 'abc-defg-hij',
+      conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
+      entryPoints: [
+        { entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij', label: 'meet.google.com/abc-defg-hij' },
+      ],
+    },
+  },
   {
     id: 'declined',
     summary: 'Declined review',
+    description: 'Join Zoom Meeting https://us02web.zoom.us/j/81234567890',
     start: { dateTime: tomorrowAt(11) },
     end: { dateTime: tomorrowAt(12) },
     attendees: [
@@ -44,7 +58,13 @@ const WEEK: EventInput[] = [
     start: { dateTime: tomorrowAt(13) },
     end: { dateTime: tomorrowAt(14) },
   },
-  { id: 'workshop', summary: 'Workshop', start: { dateTime: tomorrowAt(14) }, end: { dateTime: tomorrowAt(16) } },
+  {
+    id: 'workshop',
+    summary: 'Workshop',
+    location: 'https://zoom.us.workshop.example/room-4',
+    start: { dateTime: tomorrowAt(14) },
+    end: { dateTime: tomorrowAt(16) },
+  },
 ];
 
 /** Reads of the user's meetings (Breaker's own write-back lists only its events, by their private property). */
@@ -127,6 +147,13 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string; blocksTime: boolean }[]>();
     const byTitle = Object.fromEntries(events.map((e) => [e.title, e.blocksTime]));
     expect(byTitle).toEqual({ Standup: true, 'Declined review': false, 'Focus time': false, Workshop: true });
+    const calls = await subject.db.selectFrom('calendar_events').select(['title', 'call']).execute();
+    expect(Object.fromEntries(calls.map((e) => [e.title, e.call]))).toEqual({
+      Standup: true,
+      'Declined review': true,
+      'Focus time': false,
+      Workshop: false,
+    });
 
     const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string; duration: number }[]>();
     expect(breaks.length).toBeGreaterThan(0);

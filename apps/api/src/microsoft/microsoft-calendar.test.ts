@@ -131,6 +131,8 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
     >();
     expect(Object.fromEntries(events.map((event) => [event.title, event.blocksTime]))).toEqual(BLOCKS);
     expect(events.find((event) => event.title === 'Away')?.isAllDay).toBe(true);
+    const calls = await subject.db.selectFrom('calendar_events').select(['title', 'call']).where('call', '=', true).execute();
+    expect(calls.map((event) => event.title)).toEqual(['Standup']);
     const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string; duration: number }[]>();
     expect(breaks.length).toBeGreaterThan(0);
   });

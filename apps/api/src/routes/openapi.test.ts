@@ -173,6 +173,7 @@ describe('GET /api/openapi.json', () => {
     expect(breaks.length).toBeGreaterThan(1);
     await call('PATCH', `/api/break-sessions/${breaks[0]!.id}`, { skipped: true });
     await call('PATCH', `/api/break-sessions/${breaks[1]!.id}`, { skipped: false });
+    await call('POST', `/api/break-sessions/${breaks[1]!.id}/later`);
     await call('DELETE', `/api/break-sessions/${breaks[1]!.id}`);
     const { url } = (await call('POST', '/api/calendar/breaks-feed')).json<{ url: string }>();
     const feed = await subject.app.inject({ method: 'GET', url: new URL(url).pathname });

@@ -15,6 +15,7 @@ const SIGNED_IN_CALLS = [
   'POST /api/calendar/sync/:userId',
   'POST /api/refresh-breakers/:userId',
   'PATCH /api/break-sessions/:id',
+  'POST /api/break-sessions/:id/later',
   'DELETE /api/break-sessions/:id',
   'PUT /api/calendar/ics-feed',
   'DELETE /api/calendar/ics-feed',

@@ -42,6 +42,7 @@ import { requireUser, signIn, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { loadUser, register } from '../services/accounts.js';
 import { listBreakActivities } from '../services/activities.js';
+import { moveBreakLater } from '../services/break-actions.js';
 import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } from '../services/breaks.js';
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
@@ -340,6 +341,12 @@ export const restRoutes: RestRoute[] = [
     '/api/break-sessions/:id',
     { summary: 'Complete or skip a break', params: idParam, body: breakSessionPatch, answer: breakSession },
     async ({ deps, params, body, userId }) => recordBreakOutcome(deps, userId, params.id, body),
+  ),
+  signedInCall(
+    'POST',
+    '/api/break-sessions/:id/later',
+    { summary: 'Move a break to the next free time at least 10 minutes on', params: idParam, answer: breakSession },
+    async ({ deps, params, userId }) => moveBreakLater(deps, userId, params.id),
   ),
   signedInCall(
     'DELETE',

@@ -12,12 +12,16 @@ import {
   lockUserForPlanning,
   moveScheduledBreak,
   swapBreakActivity,
+  updateBreakOutcome,
   type BreakWithActivity,
   type Db,
 } from '@breaker/db';
 import {
+  laterStart,
   loadHandPlanning,
   moveProblem,
+  replacementFor,
+  skippedThatDay,
   slotsForBreak,
   slotToAdd,
   swapChoices,
@@ -129,5 +133,40 @@ export function addBreak(deps: AppDeps, userId: string, from: string): Promise<B
       placementReason: 'Added here by you.',
     });
     return added.id;
+  });
+}
+
+/**
+ * A skip, whoever asks (the app, REST, tRPC, a notification's Skip): the break is marked skipped and stays listed; a
+ * skip beyond the day's skip budget also books a replacement, pinned, in the next gap of that work day that passes
+ * every rule (none when the rest of the day has no room). The calendar follows like after any change.
+ */
+export function skipBreak(deps: AppDeps, userId: string, id: string): Promise<BreakSession> {
+  return changeUnderLock(deps, userId, async (db) => {
+    const session = await scheduledBreak(db, userId, id);
+    if (!(await updateBreakOutcome(db, userId, id, { skipped: true }))) return undefined;
+    const planning = await planningFor(deps, db, userId);
+    const skipped = { ...session, skipped: true };
+    if (skippedThatDay(planning, skipped) <= planning.skipBudget) return id;
+    const replacement = replacementFor(planning, skipped);
+    if (replacement) {
+      await insertBreak(db, userId, {
+        activityId: replacement.activity.id,
+        scheduledTime: replacement.start,
+        duration: replacement.activity.duration,
+        placementReason: replacement.reason,
+      });
+    }
+    return id;
+  });
+}
+
+/** "Later", whoever asks: the break moves to the first slot at least 10 minutes on that passes every rule. */
+export function moveBreakLater(deps: AppDeps, userId: string, id: string): Promise<BreakSession> {
+  return changeUnderLock(deps, userId, async (db) => {
+    const session = await scheduledBreak(db, userId, id);
+    const start = laterStart(await planningFor(deps, db, userId), session);
+    if (!start) throw new AppError('UNPROCESSABLE', SERVER_MESSAGES.noLaterSlot);
+    return (await moveScheduledBreak(db, userId, id, start, 'Moved later by you.')) ? id : undefined;
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@breaker/api-contract';
 import { deleteBreak, findBreak, listUpcomingBreakFields, updateBreakOutcome, type BreakFields } from '@breaker/db';
 import type { AppDeps } from '../deps.js';
+import { skipBreak } from './break-actions.js';
 import { answerBreak, answerBreaks } from './break-answer.js';
 
 /**
@@ -27,19 +28,20 @@ export function refreshBreaks(deps: AppDeps, sessionUserId: string, userId: stri
   return deps.jobs.placeBreaks({ userId, trigger: 'refresh' });
 }
 
+/** Completes a break, or skips it through the one skip path (which may book a replacement). */
 export async function recordBreakOutcome(
   deps: AppDeps,
   userId: string,
   id: string,
   patch: BreakSessionPatch,
 ): Promise<BreakSession> {
+  if (!('completedAt' in patch)) return skipBreak(deps, userId, id);
   const current = await findBreak(deps.db, userId, id);
   if (!current) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
   if (breakStatus({ completedAt: current.completed_at, skipped: current.skipped }) !== 'scheduled') {
     throw new AppError('CONFLICT', 'That break is already completed or skipped');
   }
-  const outcome = 'completedAt' in patch ? { completedAt: new Date(patch.completedAt) } : ({ skipped: true } as const);
-  await updateBreakOutcome(deps.db, userId, id, outcome);
+  await updateBreakOutcome(deps.db, userId, id, { completedAt: new Date(patch.completedAt) });
   const answer = await answerBreak(deps, userId, id);
   await deps.jobs.writeBreaksBack(userId);
   return answer;

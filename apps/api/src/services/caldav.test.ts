@@ -142,7 +142,13 @@ describe('CalDAV against a real Radicale', () => {
   });
 
   it('sees events added, moved and deleted on the server after a sync', async () => {
-    await radicale.put(work, 'review.ics', meeting('review@example.com', 'Design review', tomorrowAt(16), tomorrowAt(17)));
+    await radicale.put(
+      work,
+      'review.ics',
+      meeting('review@example.com', 'Design review', tomorrowAt(16), tomorrowAt(17), [
+        'LOCATION:Teams https://teams.microsoft.com/l/meetup-join/19%3ameeting_review',
+      ]),
+    );
     await radicale.put(work, 'standup.ics', meeting('standup@example.com', 'Standup', tomorrowAt(10), tomorrowAt(11)));
     await radicale.remove(`${work}lunch.ics`);
     const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
@@ -150,6 +156,8 @@ describe('CalDAV against a real Radicale', () => {
     // sync-collection (RFC 6578): only the three objects that changed are read, not the window.
     expect(synced.json()).toMatchObject({ eventsChanged: 3 });
     expect(await titles()).toEqual(['Daily check-in', 'Daily check-in', 'Daily check-in', 'Design review', 'Standup']);
+    const calls = await subject.db.selectFrom('calendar_events').select('title').where('call', '=', true).execute();
+    expect(calls).toEqual([{ title: 'Design review' }]);
     const events = (await client.request('GET', '/api/calendar-events')).json<{ title: string; startTime: string }[]>();
     expect(events.find((e) => e.title === 'Standup')?.startTime).toBe(
       DateTime.fromFormat(tomorrowAt(10), "yyyyMMdd'T'HHmmss'Z'", { zone: 'utc' }).toISO({ suppressMilliseconds: false }),

@@ -51,6 +51,7 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
     work_days: update.workDays,
     reminder_lead_minutes: update.reminderLeadMinutes,
     calendar_alerts_enabled: update.calendarAlertsEnabled,
+    skip_budget: update.skipBudget,
   };
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const saved = toPreferences(await updatePreferences(deps.db, userId, defined));

@@ -17,6 +17,7 @@ export function toPreferences(row: PreferencesRow): Preferences {
     timezone: row.timezone,
     workDays: row.work_days,
     reminderLeadMinutes: row.reminder_lead_minutes,
+    skipBudget: row.skip_budget,
     calendarAlertsEnabled: row.calendar_alerts_enabled,
   };
 }

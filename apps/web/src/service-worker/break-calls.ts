@@ -1,5 +1,3 @@
-import { laterTime } from './push-message';
-
 /**
  * A notification's "Later" and "Skip" act without opening a window: the same calls the calendar makes, sent from the
  * worker with the user's own session cookie (and, being state-changing, with the site's Origin, which the server checks).
@@ -32,19 +30,7 @@ export async function skipBreak(breakId: string): Promise<void> {
   });
 }
 
-/** Moves the break 10 minutes later (the calendar's Reschedule call); the server refuses a slot that is not free. */
-export async function moveBreakLater(breakId: string, now: number): Promise<string> {
-  const breaks = (await (await send('/api/upcoming-breaks', { method: 'GET' })).json()) as {
-    id: string;
-    scheduledTime: string;
-  }[];
-  const session = breaks.find((candidate) => candidate.id === breakId);
-  if (!session) throw new BreakCallError('That break is no longer on your schedule.');
-  const scheduledTime = laterTime(session.scheduledTime, now);
-  await send('/trpc/breaks.reschedule', {
-    method: 'POST',
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ id: breakId, scheduledTime }),
-  });
-  return scheduledTime;
+/** "Later": the server moves the break to the next free time at least 10 minutes on, by the same rules as every move. */
+export async function moveBreakLater(breakId: string): Promise<void> {
+  await send(`/api/break-sessions/${encodeURIComponent(breakId)}/later`, { method: 'POST' });
 }

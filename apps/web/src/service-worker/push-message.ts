@@ -92,11 +92,3 @@ export function notificationFor(
 export function chosenAction(action: string): BreakAction {
   return action === 'later' || action === 'skip' ? action : 'start';
 }
-
-/** "Later" moves a break 10 minutes past its start, or past now when its start has passed, on a whole minute. */
-export const LATER_MINUTES = 10;
-
-export function laterTime(scheduledTime: string, now: number): string {
-  const from = Math.max(Date.parse(scheduledTime), now) + LATER_MINUTES * 60_000;
-  return new Date(Math.ceil(from / 60_000) * 60_000).toISOString();
-}

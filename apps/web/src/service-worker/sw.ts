@@ -66,7 +66,7 @@ async function openBreaker(path: string): Promise<void> {
 async function actOnBreak(action: 'later' | 'skip', breakId: string): Promise<void> {
   try {
     if (action === 'skip') await skipBreak(breakId);
-    else await moveBreakLater(breakId, Date.now());
+    else await moveBreakLater(breakId);
   } catch (error) {
     const reason = error instanceof BreakCallError ? error.message : 'Breaker could not be reached.';
     await self.registration.showNotification(action === 'skip' ? 'Your break was not skipped' : 'Your break was not moved', {

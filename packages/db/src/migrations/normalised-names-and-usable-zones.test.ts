@@ -1,34 +1,17 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { fixedOffsetZones } from '@breaker/api-contract';
-import { createDb, type DatabaseHandle } from '../client.js';
 import { newPreferences } from '../default-preferences.js';
 import { migrateToLatest } from '../migrate.js';
 import { listActivities, listUpcomingBreakFields } from '../index.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
-import { createScratchPostgres, insertTestUser, type TestBackend } from '../testing.js';
-import { migrations } from './index.js';
+import { insertTestUser, type TestBackend } from '../testing.js';
+import { openMigratedUpTo } from './migrated-up-to.test-support.js';
 
 const COMPOSED = 'Jos\u00e9';
 const DECOMPOSED = 'Jose\u0301';
 const NOW = new Date('2026-11-25T20:00:00Z');
 const BREAK_AT = new Date('2026-11-25T17:00:00Z');
-
-/** A database of `kind` migrated only up to `last`, and a way to throw it away. */
-async function openMigratedUpTo(kind: TestBackend, last: string): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
-  const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
-  const handle = await createDb(scratch ? { kind: 'postgres', url: scratch.url, maxConnections: 2 } : { kind: 'pglite' });
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error } = await migrator.migrateTo(last);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return {
-    ...handle,
-    async dispose() {
-      await handle.close();
-      await scratch?.drop();
-    },
-  };
-}
 
 describe.each<TestBackend>(['pglite', 'postgres'])('names and time zones on %s', (kind) => {
   const database = useScratchDatabase(kind);
@@ -85,8 +68,13 @@ describe.each<TestBackend>(['pglite', 'postgres'])('migration 0004 on %s', (kind
       const alone = await insert('Zo\u0308e', '2026-03-01T00:00:00Z');
       const zones = { [first.id]: 'US/Pacific-New', [second.id]: 'Mars/Olympus', [alone.id]: 'Europe/Paris' };
       for (const [userId, timezone] of Object.entries(zones)) {
-        // The columns later migrations add (0007's reminder settings) do not exist yet at 0003.
-        const { reminder_lead_minutes: _lead, calendar_alerts_enabled: _alerts, ...before } = newPreferences({ timezone });
+        // The columns later migrations add (0007's reminder settings, 0013's skip budget) do not exist yet at 0003.
+        const {
+          reminder_lead_minutes: _lead,
+          calendar_alerts_enabled: _alerts,
+          skip_budget: _skips,
+          ...before
+        } = newPreferences({ timezone });
         await db
           .insertInto('preferences')
           .values({ ...before, user_id: userId })

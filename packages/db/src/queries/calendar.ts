@@ -12,6 +12,8 @@ export interface StoredEvent {
   end: Date;
   isAllDay: boolean;
   blocksTime: boolean;
+  /** A video call (screen time); absent means in person. */
+  call?: boolean;
 }
 
 export function findCalendarConnection(db: Db, userId: string): Promise<CalendarConnectionRow | undefined> {
@@ -91,11 +93,11 @@ export async function markConnectionSynced(db: Db, connectionId: string, at: Dat
     .execute();
 }
 
-/** A fingerprint of the time an event set blocks, to tell whether a sync changed anything the planner cares about. */
-function busyFingerprint(events: readonly { start: Date; end: Date; blocksTime: boolean }[]): string {
+/** A fingerprint of the time an event set blocks (and which of it is calls), to tell whether a sync changed anything the planner cares about. */
+function busyFingerprint(events: readonly { start: Date; end: Date; blocksTime: boolean; call?: boolean }[]): string {
   return events
     .filter((e) => e.blocksTime)
-    .map((e) => `${e.start.getTime()}-${e.end.getTime()}`)
+    .map((e) => `${e.start.getTime()}-${e.end.getTime()}${e.call ? 'c' : ''}`)
     .sort()
     .join(',');
 }
@@ -103,10 +105,10 @@ function busyFingerprint(events: readonly { start: Date; end: Date; blocksTime: 
 async function currentBusyFingerprint(db: Db, connectionId: string): Promise<string> {
   const rows = await db
     .selectFrom('calendar_events')
-    .select(['start_time', 'end_time', 'blocks_time'])
+    .select(['start_time', 'end_time', 'blocks_time', 'call'])
     .where('connection_id', '=', connectionId)
     .execute();
-  return busyFingerprint(rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time })));
+  return busyFingerprint(rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time, call: r.call })));
 }
 
 /** Full sync: the stored events become exactly `events`. Answers whether the busy time changed. */
@@ -213,6 +215,7 @@ async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id'
           end_time: e.end,
           is_all_day: e.isAllDay,
           blocks_time: e.blocksTime,
+          call: e.call ?? false,
         })),
       )
       .execute();

@@ -10,6 +10,7 @@ import {
   addBreak,
   breakActivityOptions,
   changeBreakActivity,
+  moveBreakLater,
   proposeBreakSlots,
   rescheduleBreak,
 } from '../../services/break-actions.js';
@@ -35,5 +36,6 @@ export const breaksRouter = router({
   changeActivity: authedProcedure
     .input(changeBreakActivityInput)
     .mutation(({ ctx, input }) => changeBreakActivity(ctx.deps, ctx.user.id, input.id, input.activityId)),
+  later: authedProcedure.input(idParam).mutation(({ ctx, input }) => moveBreakLater(ctx.deps, ctx.user.id, input.id)),
   add: authedProcedure.input(addBreakInput).mutation(({ ctx, input }) => addBreak(ctx.deps, ctx.user.id, input.from)),
 });

@@ -23,9 +23,10 @@ const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 export function AnalyticsStats({ summary }: { summary: AnalyticsSummary }) {
   const { totals, streak } = summary;
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
       <Stat label="Completion rate" value={percentText(totals.rate)} hint="of your breaks, taken" />
       <Stat label="Breaks taken" value={String(totals.completed)} hint={`of ${totals.planned} planned`} />
+      <Stat label="Breaks missed" value={String(totals.missed)} hint="passed without being started" />
       <Stat label="Current streak" value={days(streak.current)} hint="in a row with a break taken" />
       <Stat label="Longest streak" value={days(streak.longest)} hint="in these eight weeks" />
     </SimpleGrid>

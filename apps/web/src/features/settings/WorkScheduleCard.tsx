@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
 import {
   BREAKS_PER_DAY_CHOICES,
+  SKIP_BUDGET_CHOICES,
   WORK_END_CHOICES,
   WORK_START_CHOICES,
   formFromPreferences,
@@ -52,6 +53,7 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
     setSaveError(undefined);
     const nextErrors = {
       ...(form.breakFrequency ? {} : { breakFrequency: VALIDATION.breakFrequency }),
+      ...(form.skipBudget ? {} : { skipBudget: VALIDATION.skipBudget }),
       ...(form.workStartTime ? {} : { workStartTime: VALIDATION.workStartTime }),
       ...(form.workEndTime ? {} : { workEndTime: VALIDATION.workEndTime }),
     };
@@ -68,7 +70,7 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
         Breaks are planned inside these hours, between your meetings.
       </Text>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Select
             label="Breaks per day"
             data={BREAKS_PER_DAY_CHOICES}
@@ -76,6 +78,16 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
             onChange={(value) => update('breakFrequency', value ?? '')}
             placeholder={VALIDATION.breakFrequency}
             error={errors.breakFrequency}
+            allowDeselect={false}
+          />
+          <Select
+            label="Skips a day"
+            description="A skip beyond this books a replacement later that day."
+            data={SKIP_BUDGET_CHOICES}
+            value={form.skipBudget || null}
+            onChange={(value) => update('skipBudget', value ?? '')}
+            placeholder={VALIDATION.skipBudget}
+            error={errors.skipBudget}
             allowDeselect={false}
           />
           <Select

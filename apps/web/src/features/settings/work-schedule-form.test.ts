@@ -16,13 +16,20 @@ describe('work schedule form', () => {
     expect(formFromPreferences({ ...preferences, breakFrequency: 4 }).breakFrequency).toBe('4');
   });
 
+  it('shows the skip budget, 1 by default, and leaves a stored one outside 0–5 unchosen', () => {
+    expect(formFromPreferences(preferences).skipBudget).toBe('1');
+    expect(formFromPreferences({ ...preferences, skipBudget: 0 }).skipBudget).toBe('0');
+    expect(formFromPreferences({ ...preferences, skipBudget: 9 }).skipBudget).toBe('');
+  });
+
   it('leaves times outside the options unchosen', () => {
     expect(formFromPreferences({ ...preferences, workStartTime: '06:30' }).workStartTime).toBe('');
   });
 
-  it("sends the spec's fields with the browser's time zone", () => {
+  it("sends the spec's fields and the skip budget with the browser's time zone", () => {
     const update = updateFromForm({
       breakFrequency: '4',
+      skipBudget: '2',
       workStartTime: '07:00',
       workEndTime: '19:00',
       notificationsEnabled: false,
@@ -30,6 +37,7 @@ describe('work schedule form', () => {
     expect(update).toEqual({
       preferences: {
         breakFrequency: 4,
+        skipBudget: 2,
         workStartTime: '07:00',
         workEndTime: '19:00',
         notificationsEnabled: false,

@@ -49,6 +49,7 @@ const READ_ONLY_FIELDS = [
   'recurringEventId',
   'originalStartTime',
   'sequence',
+  'hangoutLink',
 ];
 
 function withoutReadOnly(input: ParsedEvent): ParsedEvent {
@@ -177,6 +178,8 @@ export function normalizeEvent(input: ParsedEvent, context: NormalizeContext): G
     creator,
     organizer,
     ...(recurringEventId !== undefined && { recurringEventId, originalStartTime }),
+    // Read-only: Google sets it with a Meet conference; a write keeps the event's own.
+    ...(!seed && previous?.hangoutLink !== undefined && { hangoutLink: previous.hangoutLink }),
     ...(transparency === 'transparent' && { transparency }),
     ...(visibility !== undefined && visibility !== 'default' && { visibility }),
     iCalUID: previous?.iCalUID ?? fields.iCalUID ?? master?.iCalUID ?? `${recurringEventId ?? id}@google.com`,

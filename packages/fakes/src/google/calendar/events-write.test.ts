@@ -78,6 +78,34 @@ describe('events.insert, get, patch, update and delete', () => {
     expect((await send('GET', `${eventsPath()}/${String(body.id)}`)).body).toEqual(body);
   });
 
+  it('keeps conferenceData only for a client that supports it, and never takes hangoutLink from one', async () => {
+    const conferenceData = {
+      conferenceId: 'abc-defg-hij',
+      conferenceSolution: { key: { type: 'hangoutsMeet' }, name: 'Google Meet' },
+      entryPoints: [
+        { entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij', label: 'meet.google.com/abc-defg-hij' },
+      ],
+    };
+    const asked = { ...breakEvent, conferenceData, hangoutLink: 'https://meet.google.com/abc-defg-hij' };
+    const ignored = (await send('POST', eventsPath(), asked)).body;
+    expect(ignored).not.toHaveProperty('conferenceData');
+    expect(ignored).not.toHaveProperty('hangoutLink');
+
+    const kept = (await send('POST', `${eventsPath()}?conferenceDataVersion=1`, asked)).body;
+    expect(kept.conferenceData).toEqual(conferenceData);
+    expect(kept).not.toHaveProperty('hangoutLink');
+    // An update at version 0 keeps the event's conference.
+    const updated = (await send('PUT', `${eventsPath()}/${String(kept.id)}`, { ...breakEvent, summary: 'Moved' })).body;
+    expect(updated.conferenceData).toEqual(conferenceData);
+
+    const meet = fake.upsertEvent(USER, 'primary', { ...asked, transparency: 'opaque', id: 'meetseeded1' });
+    expect(meet.hangoutLink).toBe('https://meet.google.com/abc-defg-hij');
+    const patched = (await send('PATCH', `${eventsPath()}/meetseeded1`, { summary: 'Renamed', hangoutLink: 'https://x.test/' }))
+      .body;
+    expect(patched.hangoutLink).toBe('https://meet.google.com/abc-defg-hij');
+    expect(patched.conferenceData).toEqual(conferenceData);
+  });
+
   it('refuses events Google refuses', async () => {
     const missingEnd = await send('POST', eventsPath(), { summary: 'x', start: breakEvent.start });
     expect(missingEnd).toEqual({

@@ -47,9 +47,24 @@ export function getEvent(state: FakeState, exchange: Exchange): void {
   respondWithEvent(exchange, calendar, existingEvent(calendar, exchange));
 }
 
+/**
+ * `conferenceData` is read only from a client that says it supports it (`conferenceDataVersion=1`); at version 0, the
+ * default, Google ignores it in the body ("Version 0 assumes no conference data support"), so the event keeps the
+ * conference it had.
+ */
+function withConferenceAsSupported(
+  exchange: Exchange,
+  body: Record<string, unknown>,
+  previous?: GoogleEvent,
+): Record<string, unknown> {
+  if (exchange.url.searchParams.get('conferenceDataVersion') === '1') return body;
+  const { conferenceData: _ignored, ...rest } = body;
+  return previous?.conferenceData === undefined ? rest : { ...rest, conferenceData: previous.conferenceData };
+}
+
 export async function insertEvent(state: FakeState, exchange: Exchange): Promise<void> {
   const calendar = writableCalendar(state, exchange, 'calendar.v3.Events.Insert');
-  const input = parseEventInput(await eventBody(exchange));
+  const input = parseEventInput(withConferenceAsSupported(exchange, await eventBody(exchange)));
   respondWithEvent(exchange, calendar, saveEvent(calendar, input, { clock: state.clock, source: 'api' }));
 }
 
@@ -62,7 +77,9 @@ export async function updateEvent(state: FakeState, exchange: Exchange, mode: 'r
   );
   const previous = existingEvent(calendar, exchange);
   const body = await eventBody(exchange);
-  const input = parseEventInput(mode === 'replace' ? body : mergePatch(previous, body));
+  const input = parseEventInput(
+    withConferenceAsSupported(exchange, mode === 'replace' ? body : mergePatch(previous, body), previous),
+  );
   respondWithEvent(exchange, calendar, saveEvent(calendar, input, { clock: state.clock, source: 'api' }, previous));
 }
 

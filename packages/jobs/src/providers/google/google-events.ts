@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { DateTime } from 'luxon';
+import { mentionsVideoCall } from '../video-call.js';
 import { isBreakerEvent } from './break-write-back.js';
 
 export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
@@ -18,6 +19,16 @@ export function blocksTime(event: calendar_v3.Schema$Event): boolean {
   if (!me) return true;
   if (me.organizer || event.organizer?.self) return me.responseStatus !== 'declined';
   return me.responseStatus === 'accepted' || me.responseStatus === 'tentative';
+}
+
+/**
+ * A video call: Meet's `hangoutLink`, a conference with a video entry point (Meet, or an add-on's Zoom or Teams), or a
+ * call's join link pasted into the location or description.
+ */
+export function isCall(event: calendar_v3.Schema$Event): boolean {
+  if (event.hangoutLink) return true;
+  if (event.conferenceData?.entryPoints?.some((entry) => entry.entryPointType === 'video' && entry.uri)) return true;
+  return mentionsVideoCall(event.location, event.description);
 }
 
 /** A Google event as Breaker stores it; all-day dates become midnights in the user's zone. */
@@ -41,6 +52,7 @@ export function toEventChange(event: calendar_v3.Schema$Event, calendarId: strin
       end: end.toJSDate(),
       isAllDay: allDay,
       blocksTime: blocksTime(event),
+      call: isCall(event),
     },
   };
 }

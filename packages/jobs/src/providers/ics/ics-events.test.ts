@@ -225,3 +225,45 @@ describe('icsEvents edge cases', () => {
     expect(name('Custom Zone')).toBeUndefined();
   });
 });
+
+describe('icsEvents: video calls', () => {
+  const event = (uid: string, lines: string[]) => [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTART:20260302T090000Z',
+    'DTEND:20260302T093000Z',
+    `SUMMARY:${uid}`,
+    ...lines,
+    'END:VEVENT',
+  ];
+  const feed = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Breaker test//EN',
+    ...event('teams-in-description', [
+      'DESCRIPTION:Microsoft Teams meeting\\nJoin: https://teams.microsoft.com/l/meetup-join/19%3ameeting_x%40thread.v2/0',
+    ]),
+    ...event('zoom-in-location', ['LOCATION:https://us02web.zoom.us/j/81234567890?pwd=abc']),
+    ...event('meet-in-url', ['URL:https://meet.google.com/abc-defg-hij']),
+    ...event('webex-folded', ['DESCRIPTION:Join at https://acme.webex.com/acme/j.php?MTID=m12345678901234', ' 56789']),
+    ...event('lookalike', ['LOCATION:https://zoom.us.evil.example/j/1', 'DESCRIPTION:mail help@zoom.us/ for access']),
+    ...event('in-person', ['LOCATION:Room 4.12']),
+    'END:VCALENDAR',
+  ].join('\r\n');
+
+  it('marks an event with a Teams, Zoom, Meet or Webex link in LOCATION, DESCRIPTION or URL as a call, and no other', () => {
+    const events = icsEvents(feed, {
+      from: new Date('2026-03-01T00:00:00Z'),
+      to: new Date('2026-03-03T00:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(Object.fromEntries(events.map((e) => [e.externalId, e.call]))).toEqual({
+      'teams-in-description': true,
+      'zoom-in-location': true,
+      'meet-in-url': true,
+      'webex-folded': true,
+      lookalike: false,
+      'in-person': false,
+    });
+  });
+});

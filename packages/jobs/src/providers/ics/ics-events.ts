@@ -3,11 +3,13 @@ import type { StoredEvent } from '@breaker/db';
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { findIana, IANA_ALIAS_MAP } from 'windows-iana';
+import { mentionsVideoCall } from '../video-call.js';
 
 /**
  * One event, or one occurrence of a recurring event, as Breaker stores it; the feed is its one calendar. `externalId`
  * is the UID for a single event, `UID_YYYYMMDD` or `UID_YYYYMMDDTHHMMSSZ` for an occurrence (the original time);
- * `blocksTime` is false for transparent / free events, all-day markers, and invitations the owner declined.
+ * `blocksTime` is false for transparent / free events, all-day markers, and invitations the owner declined; `call` is
+ * true when its LOCATION, DESCRIPTION or URL holds a video call's join link.
  */
 export type IcsEvent = Omit<StoredEvent, 'calendarId'>;
 
@@ -368,6 +370,7 @@ function emit(
     end: new Date(end),
     isAllDay,
     blocksTime: blocksTime(component, isAllDay, context),
+    call: mentionsVideoCall(text(component, 'location'), text(component, 'description'), text(component, 'url')),
   };
 }
 

@@ -12,6 +12,7 @@ export interface GraphEvent {
   showAs?: 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere' | 'unknown';
   responseStatus?: { response?: string } | null;
   isOnlineMeeting?: boolean;
+  onlineMeeting?: { joinUrl?: string | null } | null;
   transactionId?: string | null;
   '@removed'?: { reason: string };
 }
@@ -31,6 +32,11 @@ export function blocksTime(event: GraphEvent): boolean {
   const showAs = event.showAs ?? 'busy';
   if (event.isAllDay) return showAs === 'busy' || showAs === 'oof';
   return showAs === 'busy' || showAs === 'tentative' || showAs === 'oof' || showAs === 'unknown';
+}
+
+/** A Teams (or Skype) meeting: Graph marks it online and gives it join details. */
+export function isCall(event: GraphEvent): boolean {
+  return event.isOnlineMeeting === true || Boolean(event.onlineMeeting?.joinUrl);
 }
 
 /** Graph writes `dateTime` without an offset, in the zone it names; Breaker asks for UTC. */
@@ -59,6 +65,7 @@ export function toEventChange(event: GraphEvent, calendarId: string, timeZone: s
       end: end.toJSDate(),
       isAllDay: allDay,
       blocksTime: blocksTime(event),
+      call: isCall(event),
     },
   };
 }
