@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { REQUEST_BODY_LIMIT_BYTES } from '@breaker/api-contract';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { registerMicrosoftOAuth } from './microsoft/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerApiReference } from './routes/api-reference.js';
+import { registerSignedOutBodyLimit } from './routes/body-limits.js';
 import { registerCompression } from './routes/compression.js';
 import { registerConditionalReads } from './routes/conditional-reads.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -51,7 +53,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     genReqId: () => randomUUID(),
     logController: new RequestLogController(),
     trustProxy: trustProxySetting(baseDeps.config.trustProxy),
-    bodyLimit: 64 * 1024,
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES.signedIn,
     routerOptions: { maxParamLength: 5000 },
   });
   const deps: AppDeps = { ...baseDeps, log: app.log };
@@ -102,6 +104,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     deps,
     (request) => request.routeOptions.config.readsUpcomingBreaks === true || callsReader(request),
   );
+  registerSignedOutBodyLimit(app);
   registerConditionalReads(app);
   await registerCompression(app, baseDeps.config);
   registerHealthRoutes(app, deps);
