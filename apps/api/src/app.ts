@@ -23,7 +23,7 @@ import { registerDevelopmentRoutes } from './routes/development-routes.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
 import { registerTrpcRequestLimits } from './trpc/request-limits.js';
-import { callsUpcomingBreaksReader, routerFor, type ServedRouter } from './trpc/router.js';
+import { callsDeclaring, routerFor, type ServedRouter } from './trpc/router.js';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'log'>;
@@ -98,12 +98,13 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   registerOriginCheck(app, deps);
   registerTrpcRequestLimits(app);
   const served = routerFor(baseDeps.config);
-  const callsReader = callsUpcomingBreaksReader(served);
-  registerRequestSession(
-    app,
-    deps,
-    (request) => request.routeOptions.config.readsUpcomingBreaks === true || callsReader(request),
-  );
+  const callsReader = callsDeclaring(served, 'readsUpcomingBreaks', 'some');
+  const callsPlanAnswers = callsDeclaring(served, 'answersFromPlan', 'every');
+  registerRequestSession(app, deps, {
+    readsUpcomingBreaks: (request) => request.routeOptions.config.readsUpcomingBreaks === true || callsReader(request),
+    answersFromPlan: (request) =>
+      request.method === 'GET' && (request.routeOptions.config.answersFromPlan === true || callsPlanAnswers(request)),
+  });
   registerSignedOutBodyLimit(app);
   registerConditionalReads(app);
   await registerCompression(app, baseDeps.config);
@@ -127,6 +128,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
       ...(route.signedIn ? { onRequest: requireSignIn } : {}),
       config: {
         readsUpcomingBreaks: route.readsUpcomingBreaks === true,
+        answersFromPlan: route.answersFromPlan === true,
         readByPrivateAddress: route.readByPrivateAddress === true,
       },
       handler: (request, reply) => route.handle({ deps, request, reply }),

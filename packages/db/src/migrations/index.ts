@@ -9,6 +9,7 @@ import * as pushSubscriptions from './2026-11-26T0007-push-subscriptions.js';
 import * as caldav from './2026-11-26T0008-caldav.js';
 import * as signInIdentities from './2026-11-26T0010-sign-in-identities.js';
 import * as breaksFeed from './2026-11-26T0011-breaks-feed.js';
+import * as planVersion from './2026-11-26T0016-plan-version.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0008-caldav': caldav,
   '2026-11-26T0010-sign-in-identities': signInIdentities,
   '2026-11-26T0011-breaks-feed': breaksFeed,
+  '2026-11-26T0016-plan-version': planVersion,
 };
