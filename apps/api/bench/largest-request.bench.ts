@@ -5,6 +5,7 @@
  *
  *   BENCH_ATTACK_SECONDS=4   how long each kind of request is sent
  */
+import { REQUEST_BODY_LIMIT_BYTES } from '@breaker/api-contract';
 import { Agent, request } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { emitRow, fmt, percentile } from '../../../bench/row.js';
@@ -14,8 +15,8 @@ import { trpcProcedures } from '../src/fuzz/requests.js';
 const ATTACK_SECONDS = Number(process.env['BENCH_ATTACK_SECONDS'] ?? 4);
 const SAMPLE_EVERY_MS = 5;
 const TARGET_MS = 50;
-/** Fastify's body limit (app.ts) and route parameter limit, which bounds how many calls one tRPC batch can name. */
-const BODY_LIMIT = 64 * 1024;
+/** The signed-out body limit (routes/body-limits.ts) and route parameter limit, which bounds how many calls one tRPC batch can name. */
+const BODY_LIMIT = REQUEST_BODY_LIMIT_BYTES.signedOut;
 const PARAM_LIMIT = 5000;
 
 interface Attack {
@@ -25,9 +26,9 @@ interface Attack {
   body?: string;
 }
 
-/** A batch of as many calls of one procedure as the path can name, each input padded to fill the body limit. */
+/** A batch of as many calls of one procedure as the path can name and the body can carry, padded to fill the body limit. */
 function batchOf(procedure: string, input: (index: number, padding: string) => unknown): Attack {
-  const count = Math.floor(PARAM_LIMIT / (procedure.length + 1));
+  const count = Math.min(Math.floor(PARAM_LIMIT / (procedure.length + 1)), Math.floor(BODY_LIMIT / 100));
   const names = Array.from({ length: count }, () => procedure).join(',');
   const padding = 'p'.repeat(Math.max(0, Math.floor(BODY_LIMIT / count) - 80));
   const body = JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, index) => [index, input(index, padding)])));

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import { REQUEST_BODY_LIMIT_BYTES } from '@breaker/api-contract';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { registerMicrosoftOAuth } from './microsoft/oauth-clients.js';
 import { RequestLogController } from './logger.js';
 import { registerOperatorPages } from './operators/index.js';
 import { registerApiReference } from './routes/api-reference.js';
+import { registerSignedOutBodyLimit } from './routes/body-limits.js';
 import { registerCompression } from './routes/compression.js';
 import { registerConditionalReads } from './routes/conditional-reads.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -21,7 +23,7 @@ import { registerDevelopmentRoutes } from './routes/development-routes.js';
 import { restRoutes } from './routes/rest-routes.js';
 import { registerWebApp } from './routes/web-app.js';
 import { registerTrpcRequestLimits } from './trpc/request-limits.js';
-import { callsUpcomingBreaksReader, routerFor, type ServedRouter } from './trpc/router.js';
+import { callsDeclaring, routerFor, type ServedRouter } from './trpc/router.js';
 
 export interface BuildAppOptions {
   deps: Omit<AppDeps, 'log'>;
@@ -51,7 +53,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     genReqId: () => randomUUID(),
     logController: new RequestLogController(),
     trustProxy: trustProxySetting(baseDeps.config.trustProxy),
-    bodyLimit: 64 * 1024,
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES.signedIn,
     routerOptions: { maxParamLength: 5000 },
   });
   const deps: AppDeps = { ...baseDeps, log: app.log };
@@ -96,12 +98,14 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   registerOriginCheck(app, deps);
   registerTrpcRequestLimits(app);
   const served = routerFor(baseDeps.config);
-  const callsReader = callsUpcomingBreaksReader(served);
-  registerRequestSession(
-    app,
-    deps,
-    (request) => request.routeOptions.config.readsUpcomingBreaks === true || callsReader(request),
-  );
+  const callsReader = callsDeclaring(served, 'readsUpcomingBreaks', 'some');
+  const callsPlanAnswers = callsDeclaring(served, 'answersFromPlan', 'every');
+  registerRequestSession(app, deps, {
+    readsUpcomingBreaks: (request) => request.routeOptions.config.readsUpcomingBreaks === true || callsReader(request),
+    answersFromPlan: (request) =>
+      request.method === 'GET' && (request.routeOptions.config.answersFromPlan === true || callsPlanAnswers(request)),
+  });
+  registerSignedOutBodyLimit(app);
   registerConditionalReads(app);
   await registerCompression(app, baseDeps.config);
   registerHealthRoutes(app, deps);
@@ -124,6 +128,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
       ...(route.signedIn ? { onRequest: requireSignIn } : {}),
       config: {
         readsUpcomingBreaks: route.readsUpcomingBreaks === true,
+        answersFromPlan: route.answersFromPlan === true,
         readByPrivateAddress: route.readByPrivateAddress === true,
       },
       handler: (request, reply) => route.handle({ deps, request, reply }),

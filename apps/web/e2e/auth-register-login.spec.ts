@@ -139,6 +139,53 @@ test('after registering, the login form keeps what is typed at once: it is shown
   expect(await first!.evaluate((node) => node.isConnected)).toBe(true);
 });
 
+test('after registering on a slow CPU, keys pressed the moment the login page opens all land in one username field', async ({
+  page,
+}) => {
+  const username = uniqueName('slow');
+  // Every username field the login page ever shows, counted as it enters the document: a form mounted again
+  // brings a new one, even if it comes back before anyone looks.
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const counts = { loginUsernameFields: 0 };
+    Object.assign(window, { __fieldCounts: counts });
+    new MutationObserver(() => {
+      if (window.location.pathname !== '/login') return;
+      // The sign-in form's field: the one beside a current password (the registration form's is beside a new one).
+      for (const field of document.querySelectorAll(
+        'form:has(input[autocomplete="current-password"]) input[autocomplete="username"]',
+      )) {
+        if (seen.has(field)) continue;
+        seen.add(field);
+        counts.loginUsernameFields += 1;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // Typing starts as soon as the address is the login page's and a username field takes keys, with no wait for the
+  // heading, the toast or the network: what a quick user does.
+  await page.waitForURL(/\/login$/);
+  const field = page.getByRole('textbox', { name: 'Username' });
+  await field.pressSequentially(username);
+  // The toast is not awaited here: typing at this speed outlasts it (the test above checks it).
+  await page.waitForLoadState('networkidle');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(field).toHaveValue(username);
+  expect(
+    await page.evaluate(() => (window as unknown as { __fieldCounts: { loginUsernameFields: number } }).__fieldCounts),
+  ).toEqual({
+    loginUsernameFields: 1,
+  });
+});
+
 test('too many wrong passwords for one account end in the server rate-limit message', async ({ page, baseURL }) => {
   const account = { username: uniqueName('limit'), email: `${uniqueName('limit')}@example.com`, password: PASSWORD };
   await registerAccount(page.request, baseURL!, account);

@@ -72,3 +72,12 @@ export const TEST_MODE_HEADER = 'x-test-mode';
  * one request cannot make the server read the database and serialise answers without end.
  */
 export const TRPC_MAX_BATCH_SIZE = 10;
+
+/**
+ * The largest request body: a signed-in user's (preferences, activities) and a signed-out caller's (sign-in, sign-up,
+ * password reset, a provider's form post). A signed-out caller is anyone, so it gets the smaller bound.
+ */
+export const REQUEST_BODY_LIMIT_BYTES = { signedIn: 64 * 1024, signedOut: 16 * 1024 } as const;
+
+/** The deepest JSON a request may nest: every input the API takes is a few levels deep, tRPC's batch wrapper included. */
+export const REQUEST_JSON_MAX_DEPTH = 32;

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, TRPC_MAX_BATCH_SIZE } from './constants.js';
+import { PRODUCT_NAME, REQUEST_JSON_MAX_DEPTH, TRPC_MAX_BATCH_SIZE } from './constants.js';
 
 /** Validation messages of spec §5, word for word. */
 export const VALIDATION = {
@@ -37,6 +37,8 @@ export const SERVER_MESSAGES = {
   internal: 'Something went wrong on our side, please try again',
   batchTooLarge: `A request may carry at most ${TRPC_MAX_BATCH_SIZE} calls`,
   inputNotJson: 'The input must be sent as JSON',
+  bodyTooLarge: 'The request body is too large',
+  bodyTooDeep: `The request body nests deeper than ${REQUEST_JSON_MAX_DEPTH} levels`,
   calendarSyncFailed: 'The calendar could not be synced; please try again shortly',
   tooManyRequests: 'Too many requests, please wait a moment and try again',
   unknownActivity: 'One or more selected activities do not exist',

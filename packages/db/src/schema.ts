@@ -16,6 +16,9 @@ export interface UsersTable {
   google_subject: string | null;
   calendar_provider: CalendarProvider | null;
   is_onboarding_completed: Generated<boolean>;
+  /** Moves with every change to what the user's upcoming breaks and calendar events answer (migration 0016's triggers). */
+  /** A bigint: node-postgres reads it as a string, PGlite as a number; only its digits are used. */
+  plan_version: ColumnType<string | number, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { Db } from './client.js';
 import { catalogueActivities } from './catalogue/activities.js';
 import { upsertActivities } from './queries/activities.js';
@@ -20,3 +21,9 @@ export async function seedCatalogue(db: Db): Promise<number> {
   );
   return catalogueActivities.length;
 }
+
+/**
+ * The catalogue this process seeds, as a short digest: answers that show activities change with it, and it changes
+ * only with a release, so an ETag carrying it is new after an upgrade that changed an activity.
+ */
+export const catalogueDigest: string = hash('sha1', JSON.stringify(catalogueActivities), 'base64url');

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BreakFields, UserRow } from '@breaker/db';
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import type { AppDeps } from '../deps.js';
+import { planEtag } from '../routes/plan-tags.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookies.js';
 import {
   createSession,
   invalidateSession,
   validateSessionToken,
+  validateSessionTokenWithPlanDay,
   validateSessionTokenWithUpcomingBreaks,
   type ValidSession,
 } from './sessions.js';
@@ -16,6 +18,8 @@ declare module 'fastify' {
     session: ValidSession | null;
     /** Read with the session for a route whose reader says so (`readsUpcomingBreaks`); null otherwise. */
     upcomingBreaks: BreakFields[] | null;
+    /** The ETag of an answer built from the user's plan alone (`answersFromPlan`), from the session's read; null otherwise. */
+    planEtag: string | null;
   }
   interface FastifyContextConfig {
     /**
@@ -24,6 +28,11 @@ declare module 'fastify' {
      */
     readsUpcomingBreaks?: boolean;
     /**
+     * The answer depends only on the user's plan version and today: its ETag is derived from them with the session's
+     * read (routes/plan-tags.ts), and a conditional request that still matches is answered 304 without the answer.
+     */
+    answersFromPlan?: boolean;
+    /**
      * Read by a private address instead of a session (the breaks feed): no session is read or set for it, and it
      * answers with an ETag and 304s to whoever holds the address (conditional-reads.ts).
      */
@@ -31,30 +40,27 @@ declare module 'fastify' {
   }
 }
 
+/** Which readers a request's route or tRPC procedures ask for; see the route options above. */
+export interface SessionReaders {
+  readsUpcomingBreaks(request: FastifyRequest): boolean;
+  answersFromPlan(request: FastifyRequest): boolean;
+}
+
 /**
  * Resolves the session cookie once per API request (one query joins session and user). A request whose route or tRPC
- * procedure reads the upcoming breaks (`readsUpcomingBreaks`) gets them from that same query.
+ * procedure reads the upcoming breaks (`readsUpcomingBreaks`) gets them from that same query, unless it is a
+ * conditional read of an answer built from the plan alone (`answersFromPlan`): that one reads only what its ETag
+ * derives from, since the answer is most often unchanged (conditional-reads.ts answers the 304).
  */
-export function registerRequestSession(
-  app: FastifyInstance,
-  deps: AppDeps,
-  readsUpcomingBreaks: (request: FastifyRequest) => boolean,
-): void {
+export function registerRequestSession(app: FastifyInstance, deps: AppDeps, readers: SessionReaders): void {
   app.decorateRequest('session', null);
   app.decorateRequest('upcomingBreaks', null);
+  app.decorateRequest('planEtag', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.routeOptions.url) || request.routeOptions.config.readByPrivateAddress) return;
     const token = readSessionToken(request, deps.config);
     if (!token) return;
-    const policy = { allowDevelopment: deps.config.allowDevLogin };
-    let session: ValidSession | null;
-    if (readsUpcomingBreaks(request)) {
-      const found = await validateSessionTokenWithUpcomingBreaks(deps.db, token, deps.now(), policy);
-      session = found?.session ?? null;
-      request.upcomingBreaks = found?.upcomingBreaks ?? null;
-    } else {
-      session = await validateSessionToken(deps.db, token, deps.now(), policy);
-    }
+    const session = await readSession(deps, request, token, readers);
     if (!session) {
       clearSessionCookie(reply, deps.config);
       return;
@@ -63,6 +69,33 @@ export function registerRequestSession(
     // The browser already holds the cookie with this expiry unless it just moved.
     if (session.extended) setSessionCookie(reply, deps.config, token, session.expiresAt);
   });
+}
+
+/** The session by the reader the request asks for, setting what that reader brings onto the request. */
+async function readSession(
+  deps: AppDeps,
+  request: FastifyRequest,
+  token: string,
+  readers: SessionReaders,
+): Promise<ValidSession | null> {
+  const now = deps.now();
+  const policy = { allowDevelopment: deps.config.allowDevLogin };
+  const fromPlan = readers.answersFromPlan(request);
+  const conditional = request.headers['if-none-match'] !== undefined;
+  if (readers.readsUpcomingBreaks(request) && !(fromPlan && conditional)) {
+    const found = await validateSessionTokenWithUpcomingBreaks(deps.db, token, now, policy);
+    if (!found) return null;
+    request.upcomingBreaks = found.upcomingBreaks;
+    if (fromPlan) request.planEtag = planEtag(found.session.user.id, found.planDay, request.url);
+    return found.session;
+  }
+  if (fromPlan) {
+    const found = await validateSessionTokenWithPlanDay(deps.db, token, now, policy);
+    if (!found) return null;
+    request.planEtag = planEtag(found.session.user.id, found.planDay, request.url);
+    return found.session;
+  }
+  return validateSessionToken(deps.db, token, now, policy);
 }
 
 /** The matched route, not the raw URL: `/%61pi/...` is routed to `/api/...` too. */

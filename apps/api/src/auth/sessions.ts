@@ -2,6 +2,7 @@ import {
   deleteSession,
   deleteUserSessions,
   extendSession,
+  findSessionWithPlanDay,
   findSessionWithUpcomingBreaks,
   findSessionWithUser,
   generateSecret,
@@ -10,6 +11,7 @@ import {
   isWellFormedSecret,
   type BreakFields,
   type Db,
+  type PlanDay,
   type SessionWithUser,
   type UserRow,
 } from '@breaker/db';
@@ -87,18 +89,32 @@ export async function validateSessionToken(
   return found ? applyExpiry(db, found, now, policy) : null;
 }
 
+/** The same check by the reader that also reads what the user's plan answers depend on (`findSessionWithPlanDay`). */
+export async function validateSessionTokenWithPlanDay(
+  db: Db,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<{ session: ValidSession; planDay: PlanDay } | null> {
+  if (!isWellFormedSecret(token)) return null;
+  const found = await findSessionWithPlanDay(db, hashSecret(token), now);
+  if (!found) return null;
+  const session = await applyExpiry(db, found, now, policy);
+  return session ? { session, planDay: found.planDay } : null;
+}
+
 /** The same check by the reader that also reads the user's upcoming breaks (`findSessionWithUpcomingBreaks`). */
 export async function validateSessionTokenWithUpcomingBreaks(
   db: Db,
   token: string,
   now: Date,
   policy: SessionPolicy,
-): Promise<{ session: ValidSession; upcomingBreaks: BreakFields[] } | null> {
+): Promise<{ session: ValidSession; planDay: PlanDay; upcomingBreaks: BreakFields[] } | null> {
   if (!isWellFormedSecret(token)) return null;
   const found = await findSessionWithUpcomingBreaks(db, hashSecret(token), now);
   if (!found) return null;
   const session = await applyExpiry(db, found, now, policy);
-  return session ? { session, upcomingBreaks: found.upcomingBreaks } : null;
+  return session ? { session, planDay: found.planDay, upcomingBreaks: found.upcomingBreaks } : null;
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

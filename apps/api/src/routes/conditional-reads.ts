@@ -15,22 +15,38 @@ import { TRPC_ROUTE } from '../trpc/init.js';
  * - `Vary: Cookie`: an answer kept for one session is not revalidated as another's in the same browser.
  * - a route read by its private address (`readByPrivateAddress`: the breaks feed) is tagged for whoever reads it, so a
  *   calendar app polling it gets 304s; the address is its secret, as the session is the others'.
+ * - an answer built from the user's plan alone (`answersFromPlan`: upcoming breaks, calendar events) carries the ETag
+ *   the session's read derived from the plan (plan-tags.ts); a request that still matches it is answered 304 as soon
+ *   as the session is known, before the answer is read.
  */
 export function registerConditionalReads(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const etag = request.planEtag;
+    if (etag === null || !fresh(request.headers, { etag })) return;
+    // tRPC's answer varies on these (its Fetch Response says so); a 304 names what its 200 would (RFC 9110 §15.4.5).
+    if (request.routeOptions.url === TRPC_ROUTE) reply.header('vary', 'trpc-accept, accept');
+    tagAnswer(reply, etag);
+    return reply.code(304).send();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const readable = request.session !== null || request.routeOptions.config.readByPrivateAddress === true;
     if (request.method !== 'GET' || !readable || !isApiRoute(request.routeOptions.url)) return payload;
+    if (reply.statusCode === 304) return payload;
     const body = await successfulBody(reply, payload);
     if (body === undefined) return payload;
-    const etag = `W/"${hash('sha1', body, 'base64url')}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'private, no-cache')
-      .header('vary', withVary(reply.getHeader('vary'), 'cookie'));
+    const etag = request.planEtag ?? `W/"${hash('sha1', body, 'base64url')}"`;
+    tagAnswer(reply, etag);
     if (!fresh(request.headers, { etag })) return body;
     reply.code(304);
     return null;
   });
+}
+
+function tagAnswer(reply: FastifyReply, etag: string): void {
+  reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', withVary(reply.getHeader('vary'), 'cookie'));
 }
 
 /** A GET on the tRPC route is a query: tRPC refuses a mutation sent as GET. */

@@ -92,6 +92,8 @@ export interface ServedRoute {
   signedIn?: true;
   /** The session is read with the user's upcoming breaks, onto `request.upcomingBreaks` (request-session.ts). */
   readsUpcomingBreaks?: true;
+  /** The answer depends only on the user's plan version and today: its ETag derives from them (plan-tags.ts). */
+  answersFromPlan?: true;
   /** Read by a private address, not a session: no cookie is read or set, and its ETag works for anyone (conditional-reads.ts). */
   readByPrivateAddress?: true;
   /** What the route answers; undefined when it already sent a reply (a redirect). */
@@ -119,6 +121,7 @@ interface CallSpec<Params extends ZodObject | undefined, Body extends ZodType | 
   answer: Answer;
   status?: 200 | 201;
   readsUpcomingBreaks?: true;
+  answersFromPlan?: true;
 }
 
 interface CallContext<Params, Body> extends RouteContext {
@@ -137,6 +140,7 @@ function declared(spec: CallSpec<ZodObject | undefined, ZodType | undefined, Zod
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.readsUpcomingBreaks ? { readsUpcomingBreaks: spec.readsUpcomingBreaks } : {}),
+    ...(spec.answersFromPlan ? { answersFromPlan: spec.answersFromPlan } : {}),
     answer: { json: spec.answer, ...(spec.status ? { status: spec.status } : {}) },
   };
 }
@@ -315,13 +319,13 @@ export const restRoutes: RestRoute[] = [
   signedInCall(
     'GET',
     '/api/calendar-events',
-    { summary: 'Your calendar events', answer: z.array(calendarEvent) },
+    { summary: 'Your calendar events', answer: z.array(calendarEvent), answersFromPlan: true },
     async ({ deps, userId }) => listCalendarEvents(deps, userId),
   ),
   signedInCall(
     'GET',
     '/api/upcoming-breaks',
-    { summary: 'Your upcoming breaks', answer: z.array(breakSession), readsUpcomingBreaks: true },
+    { summary: 'Your upcoming breaks', answer: z.array(breakSession), readsUpcomingBreaks: true, answersFromPlan: true },
     async ({ deps, request, userId }) => listUpcomingBreaks(deps, userId, request.upcomingBreaks),
   ),
   signedInCall(

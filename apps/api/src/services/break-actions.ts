@@ -9,8 +9,8 @@ import {
 import {
   findBreak,
   insertBreak,
-  lockUserForPlanning,
   moveScheduledBreak,
+  underUserLock,
   swapBreakActivity,
   updateBreakOutcome,
   type BreakWithActivity,
@@ -69,10 +69,9 @@ async function changeUnderLock(
   userId: string,
   change: (db: Db) => Promise<string | undefined>,
 ): Promise<BreakSession> {
-  const id = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockUserForPlanning(trx, userId))) throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
-    return change(trx);
-  });
+  const changed = await underUserLock(deps.db, userId, async (trx) => ({ id: await change(trx) }));
+  if (!changed) throw new AppError('NOT_FOUND', SERVER_MESSAGES.notFound);
+  const { id } = changed;
   if (id === undefined) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
   const answer = await answerBreak(deps, userId, id);
   await deps.jobs.writeBreaksBack(userId);

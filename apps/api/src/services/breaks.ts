@@ -6,7 +6,14 @@ import {
   type BreakSessionPatch,
   type RefreshBreaksResult,
 } from '@breaker/api-contract';
-import { deleteBreak, findBreak, listUpcomingBreakFields, updateBreakOutcome, type BreakFields } from '@breaker/db';
+import {
+  deleteBreak,
+  findBreak,
+  listUpcomingBreakFields,
+  underUserLock,
+  updateBreakOutcome,
+  type BreakFields,
+} from '@breaker/db';
 import type { AppDeps } from '../deps.js';
 import { skipBreak } from './break-actions.js';
 import { answerBreak, answerBreaks } from './break-answer.js';
@@ -41,14 +48,17 @@ export async function recordBreakOutcome(
   if (breakStatus({ completedAt: current.completed_at, skipped: current.skipped }) !== 'scheduled') {
     throw new AppError('CONFLICT', 'That break is already completed or skipped');
   }
-  await updateBreakOutcome(deps.db, userId, id, { completedAt: new Date(patch.completedAt) });
+  await underUserLock(deps.db, userId, (trx) =>
+    updateBreakOutcome(trx, userId, id, { completedAt: new Date(patch.completedAt) }),
+  );
   const answer = await answerBreak(deps, userId, id);
   await deps.jobs.writeBreaksBack(userId);
   return answer;
 }
 
 export async function removeBreak(deps: AppDeps, userId: string, id: string): Promise<{ ok: true }> {
-  if (!(await deleteBreak(deps.db, userId, id))) throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
+  if (!(await underUserLock(deps.db, userId, (trx) => deleteBreak(trx, userId, id))))
+    throw new AppError('NOT_FOUND', SERVER_MESSAGES.breakNotFound);
   await deps.jobs.writeBreaksBack(userId);
   return { ok: true };
 }

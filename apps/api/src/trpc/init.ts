@@ -32,6 +32,8 @@ export const TRPC_ROUTE = '/trpc/:path';
 export interface ProcedureMeta {
   /** The procedure answers the user's upcoming breaks: they are read with the session, in one round trip. */
   readsUpcomingBreaks?: boolean;
+  /** The answer depends only on the user's plan version and today (routes/plan-tags.ts): its ETag derives from them. */
+  answersFromPlan?: boolean;
 }
 
 const t = initTRPC

@@ -1,5 +1,6 @@
 import { AppError, SERVER_MESSAGES, TRPC_MAX_BATCH_SIZE } from '@breaker/api-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertJsonDepth } from '../routes/body-limits.js';
 import { TRPC_ROUTE } from './init.js';
 
 /** Matched on the decoded path, so `/%74rpc/...` is the same route. */
@@ -21,8 +22,14 @@ export function registerTrpcRequestLimits(app: FastifyInstance): void {
   });
   // An empty JSON body is no input, as on the REST calls (routes/json-body.ts); tRPC's adapter would read it as
   // malformed JSON. `{}` is tRPC's own "no input": a call without input runs, one that needs input says what is missing.
+  // tRPC parses its input itself (its plugin reads the body as text), so the depth bound is checked here, for a
+  // query's input in the URL and a mutation's in the body alike.
   app.addHook('preHandler', async (request) => {
-    if (isTrpcCall(request) && request.body === '') request.body = '{}';
+    if (!isTrpcCall(request)) return;
+    if (request.body === '') request.body = '{}';
+    if (typeof request.body === 'string') assertJsonDepth(request.body);
+    const { input } = request.query as { input?: unknown };
+    if (typeof input === 'string') assertJsonDepth(input);
   });
 }
 

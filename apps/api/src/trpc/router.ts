@@ -35,20 +35,25 @@ export function routerFor(config: Pick<Config, 'allowDevLogin'>): ServedRouter {
 }
 
 /**
- * Whether a tRPC request calls a query whose procedure declares `readsUpcomingBreaks`, for the session hook: the
- * route's path parameter names the procedures (several in a batch), as the router matched them.
+ * Which procedures of a tRPC request declare `flag` in their meta, for the session hook: the route's path parameter
+ * names the procedures (several in a batch), as the router matched them. `some` for a reader one call of the batch
+ * benefits from, `every` for an answer the whole batch must share (its ETag).
  */
-export function callsUpcomingBreaksReader(served: ServedRouter): (request: FastifyRequest) => boolean {
+export function callsDeclaring(
+  served: ServedRouter,
+  flag: keyof ProcedureMeta,
+  which: 'some' | 'every',
+): (request: FastifyRequest) => boolean {
   // At run time `_def.procedures` is the router's flat record of procedures by path ('breaks.upcoming'), each with the
   // meta it declared; tRPC's types describe the nested one (`_def.record`) there instead.
   const procedures = served._def.procedures as unknown as Record<string, AnyProcedure>;
-  const readers = new Set(
-    Object.keys(procedures).filter((name) => (procedures[name]?._def.meta as ProcedureMeta | undefined)?.readsUpcomingBreaks),
+  const declaring = new Set(
+    Object.keys(procedures).filter((name) => (procedures[name]?._def.meta as ProcedureMeta | undefined)?.[flag]),
   );
   return (request) => {
     if (request.method !== 'GET' || request.routeOptions.url !== TRPC_ROUTE) return false;
     const { path } = request.params as { path?: string };
-    return path?.split(',').some((name) => readers.has(name)) ?? false;
+    return path?.split(',')[which]((name) => declaring.has(name)) ?? false;
   };
 }
 

@@ -63,7 +63,8 @@ export async function listBreaksFrom(db: Db, userId: string, from: Date): Promis
  */
 export type BreakFields = Omit<BreakSession, 'activity'>;
 
-const isoText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (value: string | RawBuilder<Date>) =>
+  sql`to_char(${typeof value === 'string' ? sql.ref(value) : value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The one mapping of a stored break (table alias `b`) to the wire. */
 const breakFields = sql<BreakFields>`json_build_object(
@@ -84,6 +85,14 @@ const breakFields = sql<BreakFields>`json_build_object(
 function startOfUsersToday(userId: RawBuilder<string>, now: Date): RawBuilder<Date> {
   const zone = sql`usable_time_zone((select p.timezone from preferences p where p.user_id = ${userId}))`;
   return sql<Date>`date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}`;
+}
+
+/**
+ * The instant the user's today starts, as text: with the plan version it is what the user's upcoming breaks and calendar
+ * events depend on (their ETag, apps/api/src/routes/plan-tags.ts), since both answers begin from that day.
+ */
+export function usersTodayStartOf(userId: RawBuilder<string>, now: Date): RawBuilder<string> {
+  return sql<string>`${isoText(startOfUsersToday(userId, now))}`;
 }
 
 /**

@@ -26,6 +26,23 @@ export async function lockUserForPlanning(db: Db, userId: string): Promise<{ pre
 }
 
 /**
+ * Runs `change` in a transaction that first takes the user's row lock (`lockUserForPlanning`); undefined when the user
+ * does not exist. A write to the user's breaks outside it would lock the break, then the user's row (the plan version's
+ * trigger, migration 0016), while a planning run holds the row and waits for the break: taking the row first keeps
+ * one order for everyone.
+ */
+export function underUserLock<T>(
+  db: Db,
+  userId: string,
+  change: (trx: Db, locked: { preferences: PreferencesRow | null }) => Promise<T>,
+): Promise<T | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockUserForPlanning(trx, userId);
+    return locked ? change(trx, locked) : undefined;
+  });
+}
+
+/**
  * Stores the run record, replaces the still-scheduled breaks of [from, to) (completed and skipped ones are never
  * touched, nor pinned ones unless `replacedPins` names them) and inserts the plan's breaks, as one statement. Returns
  * the run's id and the new breaks in plan order.

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import type { Db } from '../client.js';
-import { upcomingBreaksOf, type BreakFields } from './breaks.js';
+import { upcomingBreaksOf, usersTodayStartOf, type BreakFields } from './breaks.js';
 import type { UserRow } from '../schema.js';
 
 export interface SessionRecord {
@@ -71,39 +71,81 @@ export async function findSessionWithUser(db: Db, sessionId: string): Promise<Se
   return row ? toSessionWithUser(row) : undefined;
 }
 
-function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
-  return selectSessionWithUser(db, sessionId).select(upcomingBreaksOf(sql.ref('sessions.user_id'), now).as('upcoming_breaks'));
+/** What the user's upcoming breaks and calendar events depend on, bar their rows: see `usersTodayStartOf`. */
+export interface PlanDay {
+  /** The user's `plan_version` as text. */
+  version: string;
+  /** The instant the user's today starts, ISO 8601. */
+  todayStart: string;
 }
 
-type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionWithUpcomingBreaks>>[number];
+function selectSessionWithPlanDay(db: Db, sessionId: string, now: Date) {
+  return selectSessionWithUser(db, sessionId).select(usersTodayStartOf(sql.ref('sessions.user_id'), now).as('today_start'));
+}
 
-/** Stand-ins for the two values of the statement below, found again by identity among its compiled parameters. */
+function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
+  return selectSessionWithPlanDay(db, sessionId, now).select(
+    upcomingBreaksOf(sql.ref('sessions.user_id'), now).as('upcoming_breaks'),
+  );
+}
+
+type SessionWithPlanDayRow = InferResult<ReturnType<typeof selectSessionWithPlanDay>>[number];
+type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionWithUpcomingBreaks>>[number];
+export type SessionWithPlanDay = SessionWithUser & { planDay: PlanDay };
+
+/** Stand-ins for the two values of the statements below, found again by identity among their compiled parameters. */
 const SESSION_ID_SLOT = '\u0000session id';
 const NOW_SLOT = new Date(0);
-const compiledUpcomingReads = new WeakMap<Db, CompiledQuery<SessionWithUpcomingBreaksRow>>();
 
 /**
- * The reader the upcoming-breaks route asks for (the product's most frequent request): the session, its user and the
- * user's upcoming breaks (`upcomingBreaksOf`) in one round trip. The statement differs between requests only in its
- * values, so it is built and compiled once per database instead of on every request (about 30 µs of CPU each time).
+ * The statements of the product's most frequent requests differ between requests only in their values, so each is
+ * built and compiled once per database instead of on every request (about 30 µs of CPU each time).
+ */
+function compiledOnce<Row>(build: (db: Db, sessionId: string, now: Date) => { compile(): CompiledQuery<Row> }) {
+  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
+  return async (db: Db, sessionId: string, now: Date): Promise<Row | undefined> => {
+    let statement = compiled.get(db);
+    if (!statement) {
+      statement = build(db, SESSION_ID_SLOT, NOW_SLOT).compile();
+      compiled.set(db, statement);
+    }
+    const parameters = statement.parameters.map((value) =>
+      value === SESSION_ID_SLOT ? sessionId : value === NOW_SLOT ? now : value,
+    );
+    return (await db.executeQuery<Row>({ ...statement, parameters })).rows[0];
+  };
+}
+
+const readSessionWithPlanDay = compiledOnce<SessionWithPlanDayRow>(selectSessionWithPlanDay);
+const readSessionWithUpcomingBreaks = compiledOnce<SessionWithUpcomingBreaksRow>(selectSessionWithUpcomingBreaks);
+
+function toSessionWithPlanDay({ today_start, ...rest }: SessionWithPlanDayRow): SessionWithPlanDay {
+  const found = toSessionWithUser(rest);
+  return { ...found, planDay: { version: String(found.user.plan_version), todayStart: today_start } };
+}
+
+/**
+ * The reader of a conditional read of the upcoming breaks or calendar events: the session, its user and what their
+ * answers depend on, in one round trip, without reading the answers.
+ */
+export async function findSessionWithPlanDay(db: Db, sessionId: string, now: Date): Promise<SessionWithPlanDay | undefined> {
+  const row = await readSessionWithPlanDay(db, sessionId, now);
+  return row ? toSessionWithPlanDay(row) : undefined;
+}
+
+/**
+ * The reader the upcoming-breaks route asks for (the product's most frequent request): the session, its user, what the
+ * answer depends on and the user's upcoming breaks (`upcomingBreaksOf`) in one round trip, from one snapshot.
  */
 export async function findSessionWithUpcomingBreaks(
   db: Db,
   sessionId: string,
   now: Date,
-): Promise<(SessionWithUser & { upcomingBreaks: BreakFields[] }) | undefined> {
-  let compiled = compiledUpcomingReads.get(db);
-  if (!compiled) {
-    compiled = selectSessionWithUpcomingBreaks(db, SESSION_ID_SLOT, NOW_SLOT).compile();
-    compiledUpcomingReads.set(db, compiled);
-  }
-  const parameters = compiled.parameters.map((value) =>
-    value === SESSION_ID_SLOT ? sessionId : value === NOW_SLOT ? now : value,
-  );
-  const [row] = (await db.executeQuery<SessionWithUpcomingBreaksRow>({ ...compiled, parameters })).rows;
+): Promise<(SessionWithPlanDay & { upcomingBreaks: BreakFields[] }) | undefined> {
+  const row = await readSessionWithUpcomingBreaks(db, sessionId, now);
   if (!row) return undefined;
   const { upcoming_breaks, ...rest } = row;
-  return { ...toSessionWithUser(rest), upcomingBreaks: upcoming_breaks };
+  return { ...toSessionWithPlanDay(rest), upcomingBreaks: upcoming_breaks };
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {

@@ -19,7 +19,7 @@ import { authedProcedure, router } from '../init.js';
 
 export const breaksRouter = router({
   upcoming: authedProcedure
-    .meta({ readsUpcomingBreaks: true })
+    .meta({ readsUpcomingBreaks: true, answersFromPlan: true })
     .query(({ ctx }) => listUpcomingBreaks(ctx.deps, ctx.user.id, ctx.req.upcomingBreaks)),
   refresh: authedProcedure.input(userIdParam).mutation(({ ctx, input }) => refreshBreaks(ctx.deps, ctx.user.id, input.userId)),
   update: authedProcedure

@@ -8,7 +8,7 @@ import { disconnectMicrosoftCalendar } from '../../services/microsoft-calendar-c
 import { authedProcedure, router } from '../init.js';
 
 export const calendarRouter = router({
-  events: authedProcedure.query(({ ctx }) => listCalendarEvents(ctx.deps, ctx.user.id)),
+  events: authedProcedure.meta({ answersFromPlan: true }).query(({ ctx }) => listCalendarEvents(ctx.deps, ctx.user.id)),
   status: authedProcedure.query(({ ctx }) => calendarStatus(ctx.deps, ctx.user.id)),
   connectFeed: authedProcedure.input(icsFeedInput).mutation(({ ctx, input }) => connectIcsFeed(ctx.deps, ctx.user.id, input.url)),
   disconnectFeed: authedProcedure.mutation(({ ctx }) => disconnectIcsFeed(ctx.deps, ctx.user.id)),
