@@ -61,7 +61,9 @@ export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): voi
   const better = day.keptFrom === day.keptTo ? exactStretchBelow(ws, day, Math.ceil((stretch * 10) / 11) - 1) : -1;
   if (better < 0) {
     out.stretch = stretch;
-    forwardPass(ws, day, stretch, true, out);
+    // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
+    // against their deadlines; when that cannot keep to the stretch, the plain pass does.
+    if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
     return;
   }
   exactFeasible(ws, day, better);
@@ -97,6 +99,7 @@ function forwardPass(
   S: number,
   recoveryRule: boolean,
   out: ChosenTimes | undefined,
+  balanced = false,
 ): boolean {
   let end = day.origin;
   let low = day.origin;
@@ -109,8 +112,13 @@ function forwardPass(
       if (day.kept[k]!.start < day.noon) beforeNoon = true;
       k += 1;
     }
-    const hi = Math.min(end + S, ws.late[day.target - 1 - placed]!);
+    let hi = Math.min(end + S, ws.late[day.target - 1 - placed]!);
     if (hi < low) return false;
+    if (balanced) {
+      const left = day.target - placed;
+      const share = end + Math.ceil((day.workEnd - end - left * day.shortest) / (left + 1));
+      if (share < hi && share >= low && latestAllowed(ws, low, share) >= 0) hi = share;
+    }
     while (recovery < ws.recoveryCount && ws.recoveryAt[recovery]! < low) recovery += 1;
     let at = -1;
     let c = -1;
