@@ -58,7 +58,8 @@ const UNBOUNDED = 1e9;
 export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): void {
   const stretch = shortestStretch(ws, day, true);
   // The exact programme only needs to answer whether 10% better is possible (one pass when it is not).
-  const better = day.keptFrom === day.keptTo ? exactStretchBelow(ws, day, Math.ceil((stretch * 10) / 11) - 1) : -1;
+  const below = Math.ceil((stretch * 10) / 11) - 1;
+  const better = day.keptFrom === day.keptTo && below >= evenShare(day) ? exactStretchBelow(ws, day, below) : -1;
   if (better < 0) {
     out.stretch = stretch;
     // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
@@ -76,12 +77,18 @@ export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): voi
   }
 }
 
-/** The smallest S for which the forward pass succeeds (binary search; UNBOUNDED always does). */
+/** No plan beats an empty day's even split: the longest stretch is at least this. */
+function evenShare(day: DayTimes): number {
+  return Math.max(0, Math.ceil((day.workEnd - day.origin - day.target * day.shortest) / (day.target + 1)) - 1);
+}
+
+/** The smallest S (to within 1.5%) for which the forward pass succeeds (binary search; UNBOUNDED always does). */
 function shortestStretch(ws: Workspace, day: DayTimes, recovery: boolean): number {
-  let lo = 0;
+  let lo = evenShare(day);
   let hi = day.workEnd - day.origin;
   if (!forwardPass(ws, day, hi, recovery, undefined)) return UNBOUNDED;
-  while (lo < hi) {
+  // To within 1/64 (about 1.5%) is enough: the exact check below catches anything 10% off.
+  while (hi - lo > hi >> 6) {
     const mid = (lo + hi) >> 1;
     if (forwardPass(ws, day, mid, recovery, undefined)) hi = mid;
     else lo = mid + 1;
@@ -114,17 +121,18 @@ function forwardPass(
     }
     let hi = Math.min(end + S, ws.late[day.target - 1 - placed]!);
     if (hi < low) return false;
+    while (recovery < ws.recoveryCount && ws.recoveryAt[recovery]! < low) recovery += 1;
+    const recoveryFits = recovery < ws.recoveryCount && ws.recoveryAt[recovery]! <= hi;
     if (balanced) {
       const left = day.target - placed;
       const share = end + Math.ceil((day.workEnd - end - left * day.shortest) / (left + 1));
       if (share < hi && share >= low && latestAllowed(ws, low, share) >= 0) hi = share;
     }
-    while (recovery < ws.recoveryCount && ws.recoveryAt[recovery]! < low) recovery += 1;
     let at = -1;
     let c = -1;
     let rule = STRETCH;
     let run = -1;
-    if (recovery < ws.recoveryCount && ws.recoveryAt[recovery]! <= hi) {
+    if (recoveryFits) {
       at = ws.recoveryAt[recovery]!;
       c = allowedAt(ws, at);
       rule = RECOVERY;

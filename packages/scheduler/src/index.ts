@@ -7,3 +7,4 @@ export type * from './types.js';
 export { proposeSlots, allowedStarts, slotProblem, type SlotProblem, type SlotRequest } from './slot-proposals.js';
 export { chooseSlotActivity, swapOptions, type SlotNeighbours } from './slot-activity.js';
 export { reminderTime, type ReminderSettings } from './reminder-time.js';
+export { dayStretches, RECOVERY_WITHIN_MINUTES, type DayStretch } from './day-stretches.js';
