@@ -24,6 +24,8 @@ export interface ActivityIndex {
   groupOf: Map<string, number>;
   /** The pool's length when indexed (a memo check). */
   size: number;
+  /** Scratch for the tied type groups of one pick (picks are synchronous and never nested). */
+  tied: number[];
 }
 
 const indexes = new WeakMap<readonly PlannableActivity[], ActivityIndex>();
@@ -61,6 +63,7 @@ export function indexActivities(pool: readonly PlannableActivity[]): ActivityInd
     longest: durationsDesc[0] ?? 0,
     groupOf,
     size: pool.length,
+    tied: [],
   };
   indexes.set(pool, index);
   return index;
@@ -106,7 +109,7 @@ function pick(
   excludeB: string | undefined,
 ): PlannableActivity | undefined {
   const previousGroup = choice.previousId === undefined ? -1 : (index.groupOf.get(choice.previousId) ?? -1);
-  const tiedGroups: number[] = [];
+  const tiedGroups = index.tied;
   let bestScore = -Infinity;
   let tied = 0;
   for (let g = 0; g < index.groups.length; g += 1) {

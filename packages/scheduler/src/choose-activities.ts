@@ -1,5 +1,5 @@
 import type { ActivityIndex, BreakContext } from './activity-choice.js';
-import { startRange, type StartRange, type Workspace } from './day-frame.js';
+import { startRange, type Workspace } from './day-frame.js';
 import { RULES } from './rules.js';
 
 /*
@@ -12,7 +12,7 @@ const SPACING = RULES.minimumSpacingMinutes;
 
 /** The longest pool duration that can start at `at` in piece j and still end 30 minutes before `nextStart`. */
 export function longestFitting(ws: Workspace, index: ActivityIndex, j: number, at: number, nextStart: number): number {
-  const range: StartRange = { lo: 0, hi: 0, tight: false };
+  const range = ws.range;
   for (const d of index.durationsDesc) {
     if (at + d + SPACING > nextStart) continue;
     startRange(ws, j, d, range);

@@ -58,6 +58,8 @@ export interface Workspace {
   dHi: number[];
   dFrom: number[];
   dCount: number[];
+  /** Scratch for startRange answers. */
+  range: StartRange;
 }
 
 export function newWorkspace(): Workspace {
@@ -89,6 +91,7 @@ export function newWorkspace(): Workspace {
     dHi: [],
     dFrom: [],
     dCount: [],
+    range: { lo: 0, hi: 0, tight: false },
   };
 }
 
@@ -231,7 +234,7 @@ function pushPiece(ws: Workspace, lo: number, hi: number, pe: number, ns: number
 
 /** The allowed starts of the shortest activity, piece by piece. */
 export function frameAllowedStarts(ws: Workspace, shortest: number): void {
-  const range: StartRange = { lo: 0, hi: 0, tight: false };
+  const range = ws.range;
   ws.allowedCount = 0;
   for (let j = 0; j < ws.pieceCount; j += 1) {
     startRange(ws, j, shortest, range);

@@ -11,7 +11,6 @@ import {
   keptBreaks,
   newWorkspace,
   startRange,
-  type StartRange,
 } from './day-frame.js';
 import { explainBreak } from './explain.js';
 import { dayRandom } from './random.js';
@@ -53,7 +52,7 @@ export function placeBreaks(input: PlacementInput): PlacementResult {
   frameMeetings(input, ws, shortest + 2 * RULES.minimumBufferMinutes);
   const kept = keptBreaks(input, (minute) => clock.localDay(minute));
   const times = newChosenTimes();
-  const range: StartRange = { lo: 0, hi: 0, tight: false };
+  const range = ws.range;
 
   const breaks: PlacedBreak[] = [];
   const shortfalls: DayShortfall[] = [];
