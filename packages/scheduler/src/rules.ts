@@ -23,7 +23,7 @@ export const RULES = {
   noonMinuteOfDay: 720,
   /** This long since the last break (or the start of work) makes it a movement break. */
   longSittingMinutes: 120,
-  /** Breaks start on this grid (local time) when the slot allows, else on a whole minute. */
+  /** Slot proposals for a break placed by hand step on this grid (local time); the planner uses whole minutes. */
   gridMinutes: 5,
 } as const;
 
