@@ -9,7 +9,7 @@ import { listActivities } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import { placeBreaks } from '@breaker/scheduler';
 import { emitRow, fmt, median } from '../../../bench/row.js';
-import { placementQuality, referenceInputs } from './placement-quality.js';
+import { placementQuality, referenceInputs } from '../src/providers/ics/reference-calendars.test-support.js';
 
 const database = await openTestDatabase('pglite');
 const inputs = referenceInputs(await listActivities(database.db));

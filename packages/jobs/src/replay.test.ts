@@ -46,7 +46,9 @@ describe('replay of recorded scheduling runs', () => {
     expect(report.engineVersion.recorded).toBe(report.engineVersion.current);
     expect(report.timeline).toContain('Monday 23 Nov 2026');
     expect(report.timeline).toContain('Saturday 28 Nov 2026 — not a work day');
-    expect(report.timeline).toMatch(/\n {2}10:36–10:\d\d {2}BREAK [a-z0-9-]+ \([a-z-]+\): Shortest sitting stretches: with 4 breaks today/);
+    expect(report.timeline).toMatch(
+      /\n {2}10:36–10:\d\d {2}BREAK [a-z0-9-]+ \([a-z-]+\): Shortest sitting stretches: with 4 breaks today/,
+    );
     // Each work day ends with its longest sitting stretch against the optimum.
     expect(report.timeline).toContain('  = longest sitting stretch 96 min with 4 breaks (optimum 96 min)');
     expect(formatReport(report)).toContain('Identical: the replay gives the recorded 20 breaks and shortfalls.');

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseTimes, MORNING, newChosenTimes, RECOVERY, STRETCH, type DayTimes } from './choose-times.js';
-import {
-  frameAllowedStarts,
-  frameDeadlines,
-  frameMeetings,
-  framePieces,
-  frameRecovery,
-  newWorkspace,
-} from './day-frame.js';
+import { frameAllowedStarts, frameDeadlines, frameMeetings, framePieces, frameRecovery, newWorkspace } from './day-frame.js';
 import type { BusyInterval, PlacementInput } from './types.js';
 
 const MS = 60_000;

@@ -67,13 +67,23 @@ export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): voi
     if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
     return;
   }
-  exactFeasible(ws, day, better);
-  exactStarts(ws, day, better, out.start);
-  out.stretch = better;
+  // The optimal plan, with every recovery moment in it when that stays within 10% of the optimum (rule 2), else without.
+  const forced =
+    ws.recoveryCount > 0 && ws.recoveryCount <= day.target
+      ? exactStretchBelow(ws, day, Math.floor((better * 11) / 10), true)
+      : -1;
+  const withRecovery = forced >= 0;
+  out.stretch = withRecovery ? forced : better;
+  exactFeasible(ws, day, out.stretch, withRecovery);
+  exactStarts(ws, day, out.stretch, out.start, withRecovery);
+  let r = 0;
   for (let i = 0; i < day.target; i += 1) {
-    out.allowed[i] = latestAllowed(ws, out.start[i]!, out.start[i]!);
-    out.rule[i] = STRETCH;
-    out.run[i] = -1;
+    const at = out.start[i]!;
+    out.allowed[i] = latestAllowed(ws, at, at);
+    while (withRecovery && r < ws.recoveryCount && ws.recoveryAt[r]! < at) r += 1;
+    const recovery = withRecovery && r < ws.recoveryCount && ws.recoveryAt[r] === at;
+    out.rule[i] = recovery ? RECOVERY : STRETCH;
+    out.run[i] = recovery ? ws.recoveryRun[r]! : -1;
   }
 }
 

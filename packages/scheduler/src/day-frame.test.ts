@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  frameAllowedStarts,
-  frameDeadlines,
-  frameMeetings,
-  framePieces,
-  frameRecovery,
-  newWorkspace,
-} from './day-frame.js';
+import { frameAllowedStarts, frameDeadlines, frameMeetings, framePieces, frameRecovery, newWorkspace } from './day-frame.js';
 import type { BusyInterval, PlacementInput } from './types.js';
 
 const MS = 60_000;

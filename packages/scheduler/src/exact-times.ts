@@ -4,11 +4,13 @@ import { RULES } from './rules.js';
 /*
  * Rule 1, exactly: for a stretch bound S, which starts can the i-th break take so that every stretch up to it is at
  * most S (a dynamic programme over the allowed start ranges, one set of ranges per break, built forward), and then the
- * breaks themselves (walked backward, each the latest start its successor allows). The forward pass in choose-times.ts
- * is cheaper and carries rules 2 and 4; this one is the check that keeps it within 10% of the optimum.
+ * breaks themselves (walked backward, each the latest start its successor allows). With `forced`, every recovery
+ * moment of the day (rule 2) must be one of the starts: no break may jump over one. The forward pass in
+ * choose-times.ts is cheaper; this one is the check that keeps it within 10% of the optimum.
  */
 
 const SPACING = RULES.minimumSpacingMinutes;
+const NONE = Infinity;
 
 /** A day without kept breaks, as the programme needs it (epoch minutes). */
 export interface ExactDay {
@@ -18,43 +20,53 @@ export interface ExactDay {
   shortest: number;
 }
 
-/** True when `target` breaks fit with no stretch longer than S; the reach sets are left in the workspace. */
-export function exactFeasible(ws: Workspace, day: ExactDay, S: number): boolean {
-  const d = day.shortest;
-  let count = 0;
-  // Level 0: allowed starts within S of the origin.
-  for (let c = 0; c < ws.allowedCount; c += 1) {
-    const lo = Math.max(ws.aLo[c]!, day.origin);
-    const hi = Math.min(ws.aHi[c]!, day.origin + S);
-    if (lo > hi) continue;
-    ws.dLo[count] = lo;
-    ws.dHi[count] = hi;
+/** The first recovery moment after t (the programme's ceiling for the next start), or Infinity. */
+function nextForced(ws: Workspace, forced: boolean, t: number): number {
+  if (!forced) return NONE;
+  for (let r = 0; r < ws.recoveryCount; r += 1) if (ws.recoveryAt[r]! > t) return ws.recoveryAt[r]!;
+  return NONE;
+}
+
+/** The last recovery moment before t (the floor for the start before a break at t), or -Infinity. */
+function previousForced(ws: Workspace, forced: boolean, t: number): number {
+  if (!forced) return -NONE;
+  for (let r = ws.recoveryCount - 1; r >= 0; r -= 1) if (ws.recoveryAt[r]! < t) return ws.recoveryAt[r]!;
+  return -NONE;
+}
+
+/** Appends allowed starts in [lo, hi] to level `base`'s ranges after n of them, in order; returns the new count. */
+function intersectAllowed(ws: Workspace, base: number, n: number, lo: number, hi: number): number {
+  const from = n > 0 ? Math.max(lo, ws.dHi[base + n - 1]! + 1) : lo;
+  let count = n;
+  for (let k = 0; k < ws.allowedCount && ws.aLo[k]! <= hi; k += 1) {
+    const a = Math.max(from, ws.aLo[k]!);
+    const b = Math.min(hi, ws.aHi[k]!);
+    if (a > b) continue;
+    ws.dLo[base + count] = a;
+    ws.dHi[base + count] = b;
     count += 1;
   }
+  return count;
+}
+
+/** True when `target` breaks fit with no stretch longer than S; the reach sets are left in the workspace. */
+export function exactFeasible(ws: Workspace, day: ExactDay, S: number, forced = false): boolean {
+  const d = day.shortest;
   ws.dFrom[0] = 0;
-  ws.dCount[0] = count;
+  ws.dCount[0] = intersectAllowed(ws, 0, 0, day.origin, Math.min(day.origin + S, nextForced(ws, forced, day.origin - 1)));
   for (let level = 1; level < day.target; level += 1) {
     const from = ws.dFrom[level - 1]!;
-    const prevCount = ws.dCount[level - 1]!;
-    const base = from + prevCount;
+    const end = from + ws.dCount[level - 1]!;
+    const base = end;
     let n = 0;
-    let c = 0;
-    for (let r = from; r < from + prevCount; r += 1) {
-      // Starts reachable from this range: [lo + d + 30, hi + d + S], merged with what the next ranges reach.
-      const lo = ws.dLo[r]! + d + SPACING;
-      let hi = ws.dHi[r]! + d + S;
-      while (r + 1 < from + prevCount && ws.dLo[r + 1]! + d + SPACING <= hi + 1) {
-        r += 1;
-        hi = Math.max(hi, ws.dHi[r]! + d + S);
-      }
-      while (c < ws.allowedCount && ws.aHi[c]! < lo) c += 1;
-      for (let k = c; k < ws.allowedCount && ws.aLo[k]! <= hi; k += 1) {
-        const a = Math.max(lo, ws.aLo[k]!);
-        const b = Math.min(hi, ws.aHi[k]!);
-        if (a > b) continue;
-        ws.dLo[base + n] = a;
-        ws.dHi[base + n] = b;
-        n += 1;
+    for (let r = from; r < end; r += 1) {
+      // Split each range at the recovery moments, so that every start in a piece has the same ceiling.
+      let a = ws.dLo[r]!;
+      while (a <= ws.dHi[r]!) {
+        const ceiling = nextForced(ws, forced, a);
+        const b = Math.min(ws.dHi[r]!, ceiling - 1);
+        n = intersectAllowed(ws, base, n, a + d + SPACING, Math.min(b + d + S, ceiling));
+        a = b + 1;
       }
     }
     if (n === 0) return false;
@@ -62,24 +74,24 @@ export function exactFeasible(ws: Workspace, day: ExactDay, S: number): boolean 
     ws.dCount[level] = n;
   }
   const last = day.target - 1;
-  const top = ws.dFrom[last]! + ws.dCount[last]! - 1;
-  return ws.dCount[last]! > 0 && day.workEnd - (ws.dHi[top]! + d) <= S;
+  if (ws.dCount[last]! === 0) return false;
+  const top = ws.dHi[ws.dFrom[last]! + ws.dCount[last]! - 1]!;
+  return top >= previousForced(ws, forced, NONE) && day.workEnd - (top + d) <= S;
 }
 
 /** After a successful exactFeasible(S): the starts, latest first from the end, into `starts`. */
-export function exactStarts(ws: Workspace, day: ExactDay, S: number, starts: number[]): void {
+export function exactStarts(ws: Workspace, day: ExactDay, S: number, starts: number[], forced = false): void {
   const d = day.shortest;
   const last = day.target - 1;
   let next = ws.dHi[ws.dFrom[last]! + ws.dCount[last]! - 1]!;
   starts[last] = next;
   for (let level = last - 1; level >= 0; level -= 1) {
-    const lo = next - d - S;
+    const lo = Math.max(next - d - S, previousForced(ws, forced, next));
     const hi = next - d - SPACING;
     const from = ws.dFrom[level]!;
     for (let r = from + ws.dCount[level]! - 1; r >= from; r -= 1) {
       if (ws.dLo[r]! > hi) continue;
-      if (ws.dHi[r]! < lo) break;
-      next = Math.min(ws.dHi[r]!, hi);
+      if (ws.dHi[r]! >= lo) next = Math.min(ws.dHi[r]!, hi);
       break;
     }
     starts[level] = next;
@@ -87,13 +99,13 @@ export function exactStarts(ws: Workspace, day: ExactDay, S: number, starts: num
 }
 
 /** The optimum of rule 1 when it is at most `below`, else -1 (binary search on S over exactFeasible). */
-export function exactStretchBelow(ws: Workspace, day: ExactDay, below: number): number {
-  if (below < 0 || !exactFeasible(ws, day, below)) return -1;
+export function exactStretchBelow(ws: Workspace, day: ExactDay, below: number, forced = false): number {
+  if (below < 0 || !exactFeasible(ws, day, below, forced)) return -1;
   let lo = 0;
   let hi = below;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (exactFeasible(ws, day, mid)) hi = mid;
+    if (exactFeasible(ws, day, mid, forced)) hi = mid;
     else lo = mid + 1;
   }
   return hi;

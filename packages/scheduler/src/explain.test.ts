@@ -18,18 +18,12 @@ const story: BreakStory = {
 
 describe('explain', () => {
   it.each([
-    [
-      story,
-      'Shortest sitting stretches: with 4 breaks today, no stretch of the work day goes past 96 minutes without one.',
-    ],
+    [story, 'Shortest sitting stretches: with 4 breaks today, no stretch of the work day goes past 96 minutes without one.'],
     [
       { ...story, rule: RECOVERY, run: 75, runAllCalls: true, context: 'eyes' as const, contextMet: true, calls: 75 },
       'After 75 minutes of back-to-back calls: a break at the first free moment. Eyes first.',
     ],
-    [
-      { ...story, rule: RECOVERY, run: 80 },
-      'After 80 minutes of back-to-back meetings: a break at the first free moment.',
-    ],
+    [{ ...story, rule: RECOVERY, run: 80 }, 'After 80 minutes of back-to-back meetings: a break at the first free moment.'],
     [{ ...story, rule: MORNING }, 'A break before noon: a mid-morning break restores most.'],
     [
       { ...story, context: 'eyes' as const, contextMet: true, calls: 50, tight: true },

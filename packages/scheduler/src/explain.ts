@@ -38,9 +38,7 @@ export function explainBreak(story: BreakStory): string {
   else if (story.shortGap > 0) reason += ` A ${story.shortGap}-minute activity fits this short gap.`;
   if (story.contextMet && story.context === 'eyes') {
     reason +=
-      story.rule === RECOVERY && story.runAllCalls
-        ? ' Eyes first.'
-        : ` After ${formatSpan(story.calls)} of calls: eyes first.`;
+      story.rule === RECOVERY && story.runAllCalls ? ' Eyes first.' : ` After ${formatSpan(story.calls)} of calls: eyes first.`;
   } else if (story.contextMet && story.context === 'eye-rest') {
     reason += ` Eye rest after ${formatSpan(story.run)} of meetings.`;
   } else if (story.contextMet && story.context === 'movement') {

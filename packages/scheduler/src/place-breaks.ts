@@ -104,7 +104,12 @@ export function placeBreaks(input: PlacementInput): PlacementResult {
     if (target === 0) {
       const gap = shortest + 2 * RULES.minimumBufferMinutes;
       shortfalls.push(
-        shortfall(date, asked, keptToday, `Meetings leave no gap of ${gap} minutes or more between ${from} and ${input.workEnd}.`),
+        shortfall(
+          date,
+          asked,
+          keptToday,
+          `Meetings leave no gap of ${gap} minutes or more between ${from} and ${input.workEnd}.`,
+        ),
       );
       continue;
     }

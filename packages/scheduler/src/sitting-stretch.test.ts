@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cataloguePool } from './catalogue-pool.test-support.js';
 import { longestStretch, optimalLongestStretch } from './optimum.test-support.js';
+import { dayStretches } from './day-stretches.js';
 import { placeBreaks } from './place-breaks.js';
 import type { BusyInterval, PlacementInput } from './types.js';
 
@@ -58,9 +59,7 @@ describe('the optimum oracle', () => {
 
   it('counts a meeting as sitting and keeps the buffers around it', () => {
     // 09:00–13:00 in meetings: the first break can come no sooner than 13:05, so the first stretch is 245 minutes.
-    expect(optimalLongestStretch({ origin: at(9), workEnd: at(17), meetings: [[at(9), at(13)]], durations: [1, 1] })).toBe(
-      245,
-    );
+    expect(optimalLongestStretch({ origin: at(9), workEnd: at(17), meetings: [[at(9), at(13)]], durations: [1, 1] })).toBe(245);
   });
 
   it('says Infinity when the breaks cannot fit', () => {
@@ -81,7 +80,9 @@ describe('rule 1: shortest sitting stretches', () => {
 
   it('names the rule and the stretch it achieves in the reason', () => {
     const result = placeBreaks(day([], 4));
-    expect(result.breaks[1]!.reason).toMatch(/^Shortest sitting stretches: with 4 breaks today, no stretch of the work day goes past \d+ minutes without one\./);
+    expect(result.breaks[1]!.reason).toMatch(
+      /^Shortest sitting stretches: with 4 breaks today, no stretch of the work day goes past \d+ minutes without one\./,
+    );
   });
 
   const randomDay = fc
@@ -107,6 +108,20 @@ describe('rule 1: shortest sitting stretches', () => {
         if (Number.isFinite(optimum)) expect(engine).toBeLessThanOrEqual(optimum * 1.1);
       }),
       { numRuns: 2_000 },
+    );
+  });
+
+  it('property: dayStretches reports the same longest stretch and optimum as the independent oracle', () => {
+    fc.assert(
+      fc.property(randomDay, (input) => {
+        const result = placeBreaks(input);
+        const [day] = dayStretches(input, result);
+        const { engine, optimum } = versusOptimum(input);
+        if (!day || result.breaks.length === 0) return;
+        expect(day.longest).toBe(engine);
+        expect(day.optimum).toBe(optimum);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -48,4 +48,3 @@ export function workDayFrames(input: PlacementInput): WorkDayFrame[] {
   }
   return frames;
 }
-

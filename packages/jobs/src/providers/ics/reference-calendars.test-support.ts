@@ -3,15 +3,15 @@ import { dayStretches, type PlacementInput, type PlacementResult } from '@breake
 import { DateTime } from 'luxon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildPlacementInput, planningWindow } from '../src/placement-input.js';
-import { icsEvents } from '../src/providers/ics/ics-events.js';
+import { buildPlacementInput, planningWindow } from '../../placement-input.js';
+import { icsEvents } from './ics-events.js';
 
 /*
- * Where the engine puts breaks, against the optimum, on the reference calendars (src/providers/ics/fixtures): every
+ * Where the engine puts breaks, against the optimum, on the reference calendars (./fixtures): every
  * week of each calendar that has meetings, in its home zone, with four work-hour settings, planned on Monday morning.
  */
 
-const FIXTURES = fileURLToPath(new URL('../src/providers/ics/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const USER = '00000000-0000-4000-8000-000000000001';
 
 const HOME_ZONES: Record<string, string> = {
