@@ -92,13 +92,25 @@ function evenShare(day: DayTimes): number {
   return Math.max(0, Math.ceil((day.workEnd - day.origin - day.target * day.shortest) / (day.target + 1)) - 1);
 }
 
-/** The smallest S (to within 1.5%) for which the forward pass succeeds (binary search; UNBOUNDED always does). */
+/**
+ * A lower bound on the longest stretch: the even split, and every stretch no break can shorten (from the origin to the
+ * first allowed start, between two allowed ranges, from the last one to work end). On busy days it is often the answer.
+ */
+function lowerBound(ws: Workspace, day: DayTimes): number {
+  if (ws.allowedCount === 0) return evenShare(day);
+  let bound = Math.max(evenShare(day), ws.aLo[0]! - day.origin, day.workEnd - ws.aHi[ws.allowedCount - 1]! - day.shortest);
+  for (let c = 1; c < ws.allowedCount; c += 1) bound = Math.max(bound, ws.aLo[c]! - ws.aHi[c - 1]! - day.shortest);
+  return bound;
+}
+
+/** The smallest S for which the forward pass succeeds (the lower bound first, then a binary search). */
 function shortestStretch(ws: Workspace, day: DayTimes, recovery: boolean): number {
-  let lo = evenShare(day);
+  const bound = lowerBound(ws, day);
+  if (forwardPass(ws, day, bound, recovery, undefined)) return bound;
+  let lo = bound + 1;
   let hi = day.workEnd - day.origin;
   if (!forwardPass(ws, day, hi, recovery, undefined)) return UNBOUNDED;
-  // To within 1/64 (about 1.5%) is enough: the exact check below catches anything 10% off.
-  while (hi - lo > hi >> 6) {
+  while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (forwardPass(ws, day, mid, recovery, undefined)) hi = mid;
     else lo = mid + 1;
