@@ -25,6 +25,7 @@ const tsx = join(root, 'apps/api/node_modules/.bin/tsx');
 /** In the order they run; each is a workspace folder and a script in its bench/ folder. */
 const BENCHES: Bench[] = [
   { name: 'engine', dir: 'packages/scheduler', file: 'bench/place-breaks.bench.ts' },
+  { name: 'engine-quality', dir: 'packages/jobs', file: 'bench/placement-quality.bench.ts' },
   { name: 'refresh', dir: 'apps/api', file: 'bench/refresh.bench.ts' },
   { name: 'api-load', dir: 'apps/api', file: 'bench/load.bench.ts' },
   { name: 'conditional', dir: 'apps/api', file: 'bench/conditional.bench.ts' },

@@ -46,7 +46,11 @@ describe('replay of recorded scheduling runs', () => {
     expect(report.engineVersion.recorded).toBe(report.engineVersion.current);
     expect(report.timeline).toContain('Monday 23 Nov 2026');
     expect(report.timeline).toContain('Saturday 28 Nov 2026 — not a work day');
-    expect(report.timeline).toMatch(/\n {2}10:00–10:0\d {2}BREAK [a-z0-9-]+ \([a-z-]+\): Right on its ideal time, 10:00/);
+    expect(report.timeline).toMatch(
+      /\n {2}10:36–10:\d\d {2}BREAK [a-z0-9-]+ \([a-z-]+\): Shortest sitting stretches: with 4 breaks today/,
+    );
+    // Each work day ends with its longest sitting stretch against the optimum.
+    expect(report.timeline).toContain('  = longest sitting stretch 96 min with 4 breaks (optimum 96 min)');
     expect(formatReport(report)).toContain('Identical: the replay gives the recorded 20 breaks and shortfalls.');
   });
 
@@ -70,13 +74,13 @@ describe('replay of recorded scheduling runs', () => {
     const report = await replaySchedulingRun(database.db, tamperedId);
     expect(report.identical).toBe(false);
     expect(report.differences).toEqual([
-      '- break Mon 23 Nov 10:05 ' + `${output.breaks[0]!.duration} min ${output.breaks[0]!.activityId} is no longer placed`,
-      expect.stringMatching(new RegExp(`^~ break Mon 23 Nov 12:00: activityId "${swapped}" → "[a-z0-9-]+"$`)),
-      expect.stringMatching(/^\+ break Mon 23 Nov 10:00 \d min [a-z0-9-]+ is new$/),
+      '- break Mon 23 Nov 10:41 ' + `${output.breaks[0]!.duration} min ${output.breaks[0]!.activityId} is no longer placed`,
+      expect.stringMatching(new RegExp(`^~ break Mon 23 Nov 12:12: activityId "${swapped}" → "[a-z0-9-]+"$`)),
+      expect.stringMatching(/^\+ break Mon 23 Nov 10:36 \d min [a-z0-9-]+ is new$/),
       '- shortfall 2026-11-24 (3/4) is gone',
     ]);
-    expect(report.timeline).toMatch(/\n- 10:05–10:0\d {2}BREAK/);
-    expect(report.timeline).toMatch(/\n\+ 10:00–10:0\d {2}BREAK/);
+    expect(report.timeline).toMatch(/\n- 10:41–10:4\d {2}BREAK/);
+    expect(report.timeline).toMatch(/\n\+ 10:36–10:\d\d {2}BREAK/);
   });
 
   it('reads a run exported from production as JSON, and runs recorded with ISO times by the first engine', async () => {

@@ -1,10 +1,12 @@
 import { AppError } from '@breaker/api-contract';
 import { findSchedulingRun, type Db } from '@breaker/db';
 import {
+  dayStretches,
   placeBreaks,
   startOfLocalDay,
   verifyPlacement,
   workDayFrames,
+  type DayStretch,
   type PlacedBreak,
   type PlacementInput,
   type PlacementResult,
@@ -180,6 +182,7 @@ export function timeline(input: PlacementInput, recorded: PlacementResult, repla
   const zone = input.timeZone;
   const hm = (ms: number) => DateTime.fromMillis(ms, { zone }).toFormat('HH:mm');
   const frames = new Map(workDayFrames(input).map((f) => [f.date, f]));
+  const stretches = new Map(dayStretches(input, replayed).map((d) => [d.date, d]));
   const recordedKeys = new Set(recorded.breaks.map((b) => JSON.stringify(b)));
   const replayedKeys = new Set(replayed.breaks.map((b) => JSON.stringify(b)));
   const out: string[] = [
@@ -222,10 +225,19 @@ export function timeline(input: PlacementInput, recorded: PlacementResult, repla
     if (frame) out.push(`  ${hm(frame.workStart)}        work starts`);
     out.push(...rows.map((r) => r.text));
     if (frame) out.push(`  ${hm(frame.workEnd)}        work ends`);
+    const stretch = stretches.get(date);
+    if (stretch) out.push(`  = ${stretchLine(stretch)}`);
     for (const s of replayed.shortfalls.filter((x) => x.date === date))
       out.push(`  ! ${s.placed} of ${s.asked} breaks: ${s.reason}`);
   }
   return out.join('\n');
+}
+
+/** Rules 1 and 2 for one day: the longest stretch without a break against the optimum, and the runs recovered. */
+function stretchLine(day: DayStretch): string {
+  const optimum = day.optimum === undefined ? 'no optimum with kept breaks' : `optimum ${day.optimum} min`;
+  const runs = day.runs > 0 ? `; ${day.recovered} of ${day.runs} runs of 60+ min followed by a break within 20 min` : '';
+  return `longest sitting stretch ${day.longest} min with ${day.breaks} breaks (${optimum})${runs}`;
 }
 
 /** What the CLI prints. */

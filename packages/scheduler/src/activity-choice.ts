@@ -2,8 +2,8 @@ import type { SeededRandom } from './random.js';
 import { EYE_REST_TYPE, MOVEMENT_TYPES } from './rules.js';
 import type { PlannableActivity } from './types.js';
 
-/** What the moment before a break calls for. */
-export type BreakContext = 'eye-rest' | 'movement' | 'any';
+/** What the moment before a break calls for: 'eyes' (after calls, rule 3) outranks variety of type; the rest do not. */
+export type BreakContext = 'eyes' | 'eye-rest' | 'movement' | 'any';
 
 interface TypeGroup {
   type: string;
@@ -24,6 +24,8 @@ export interface ActivityIndex {
   groupOf: Map<string, number>;
   /** The pool's length when indexed (a memo check). */
   size: number;
+  /** Scratch for the tied type groups of one pick (picks are synchronous and never nested). */
+  tied: number[];
 }
 
 const indexes = new WeakMap<readonly PlannableActivity[], ActivityIndex>();
@@ -61,6 +63,7 @@ export function indexActivities(pool: readonly PlannableActivity[]): ActivityInd
     longest: durationsDesc[0] ?? 0,
     groupOf,
     size: pool.length,
+    tied: [],
   };
   indexes.set(pool, index);
   return index;
@@ -80,6 +83,8 @@ export interface ChoiceContext {
 
 const REPEAT_TYPE_PENALTY = 1000;
 const CONTEXT_BONUS = 100;
+/** Rule 3: after calls, an eye rest even when the break before was one too (never the same activity, though). */
+const EYES_BONUS = 10_000;
 const VARIETY_PENALTY = 5;
 
 /**
@@ -96,9 +101,6 @@ export function chooseActivity(index: ActivityIndex, choice: ChoiceContext, rand
   );
 }
 
-/** Tied type-group indexes of the current pick (scratch). */
-const tiedGroups: number[] = [];
-
 function pick(
   index: ActivityIndex,
   choice: ChoiceContext,
@@ -107,6 +109,7 @@ function pick(
   excludeB: string | undefined,
 ): PlannableActivity | undefined {
   const previousGroup = choice.previousId === undefined ? -1 : (index.groupOf.get(choice.previousId) ?? -1);
+  const tiedGroups = index.tied;
   let bestScore = -Infinity;
   let tied = 0;
   for (let g = 0; g < index.groups.length; g += 1) {
@@ -114,6 +117,7 @@ function pick(
     if (eligibleCount(group, choice.maxDuration, excludeA, excludeB) === 0) continue;
     let score = -VARIETY_PENALTY * (choice.typeCounts[g] ?? 0);
     if (g === previousGroup) score -= REPEAT_TYPE_PENALTY;
+    if (choice.context === 'eyes' && group.eyeRest) score += EYES_BONUS;
     if ((choice.context === 'eye-rest' && group.eyeRest) || (choice.context === 'movement' && group.movement)) {
       score += CONTEXT_BONUS;
     }

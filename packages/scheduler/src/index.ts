@@ -1,9 +1,11 @@
 export { placeBreaks, ENGINE_VERSION } from './place-breaks.js';
 export { startOfLocalDay } from './local-day.js';
 export { RULES, EYE_REST_TYPE, MOVEMENT_TYPES, DEFAULT_WORK_DAYS } from './rules.js';
-export { verifyPlacement, roomPerDay, workDayFrames, keptSessions, type DayRoom, type WorkDayFrame } from './verify.js';
+export { verifyPlacement, roomPerDay, keptSessions, type DayRoom } from './verify.js';
+export { workDayFrames, type WorkDayFrame } from './work-day-frames.js';
 export type * from './types.js';
 export { proposeSlots, allowedStarts, slotProblem, type SlotProblem, type SlotRequest } from './slot-proposals.js';
 export { chooseSlotActivity, swapOptions, type SlotNeighbours } from './slot-activity.js';
 export { reminderTime, type ReminderSettings } from './reminder-time.js';
 export { longestSittingStretch, type SittingDay, type SittingStretch } from './sitting-stretch.js';
+export { dayStretches, RECOVERY_WITHIN_MINUTES, type DayStretch } from './day-stretches.js';

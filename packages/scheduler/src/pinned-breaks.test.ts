@@ -13,7 +13,7 @@ function input(existing: ExistingBreak[]): PlacementInput {
 }
 
 describe('placeBreaks: breaks the user pinned', () => {
-  // 11:07 is off the ideal times (10:00, 12:00, 14:00, 16:00) and off the 5-minute grid: nothing the engine would pick.
+  // 11:07 is nowhere the engine puts a break on this day (10:36, 12:12, 14:05, 15:32): the pin alone keeps it there.
   const pinned: ExistingBreak = { start: at('2026-11-23T11:07'), duration: 3, status: 'scheduled', activityId: 'palming' };
 
   it('plans around a pinned break like around a completed one: it counts toward the day and keeps the spacing', () => {

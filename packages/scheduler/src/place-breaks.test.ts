@@ -31,23 +31,26 @@ function onDay(breaks: readonly PlacedBreak[], date: string, zone = BERLIN): Pla
 }
 
 describe('placeBreaks: an empty week', () => {
-  it('places the asked number on every work day, at evenly spaced times, and records its version', () => {
+  it('places the asked number on every work day, with the shortest sitting stretches, and records its version', () => {
     const result = plan(input());
     expect(result.engineVersion).toBe(ENGINE_VERSION);
     expect(result.shortfalls).toEqual([]);
     // Monday to Friday fall inside the 6 days starting Monday; Saturday is not a work day.
     expect(localTimes(result.breaks)).toEqual(
-      ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'].flatMap((d) => [`${d} 10:00`, `${d} 12:00`, `${d} 14:00`, `${d} 16:00`]),
+      ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'].flatMap((d) => [`${d} 10:36`, `${d} 12:12`, `${d} 13:48`, `${d} 15:24`]),
     );
-    expect(result.breaks[0]!.reason).toBe('Right on its ideal time, 10:00: your breaks are spread evenly across the work day.');
+    // 480 minutes, 4 breaks: five stretches of at most 96 minutes (the old ideal times left 120 at the day's edges).
+    expect(result.breaks[0]!.reason).toBe(
+      'Shortest sitting stretches: with 4 breaks today, no stretch of the work day goes past 96 minutes without one.',
+    );
   });
 
   it('3 breaks a day vs 6 breaks a day', () => {
     const three = plan(input({ breaksPerDay: 3, horizonDays: 1 }));
     const six = plan(input({ breaksPerDay: 6, horizonDays: 1 }));
-    // 8 hours / 3 = 160 minutes apart; 8 hours / 6 = 80 minutes apart, each in the middle of its share of the day.
-    expect(localTimes(three.breaks)).toEqual(['Mon 10:20', 'Mon 13:00', 'Mon 15:40']);
-    expect(localTimes(six.breaks)).toEqual(['Mon 09:40', 'Mon 11:00', 'Mon 12:20', 'Mon 13:40', 'Mon 15:00', 'Mon 16:20']);
+    // 8 hours in 4 stretches of 2 hours; in 7 stretches of at most 68 minutes.
+    expect(localTimes(three.breaks)).toEqual(['Mon 11:00', 'Mon 13:00', 'Mon 15:00']);
+    expect(localTimes(six.breaks)).toEqual(['Mon 10:08', 'Mon 11:17', 'Mon 12:26', 'Mon 13:35', 'Mon 14:44', 'Mon 15:52']);
   });
 
   it('works on the chosen work days only', () => {
@@ -89,7 +92,7 @@ describe('placeBreaks: named days', () => {
     );
     const result = plan(input({ busy, breaksPerDay: 5, horizonDays: 1 }));
     // Gaps: 09:30–09:40, 11:00–11:05 (too tight for the full buffers), 12:30–12:45, 14:00–14:10.
-    expect(localTimes(result.breaks)).toEqual(['Mon 09:35', 'Mon 11:02', 'Mon 12:35', 'Mon 14:05']);
+    expect(localTimes(result.breaks)).toEqual(['Mon 09:37', 'Mon 11:01', 'Mon 12:35', 'Mon 14:05']);
     // 5 minutes after the meeting before, 2 before the next, except in the 5-minute gap (1 minute before, 2 after).
     const [, tight] = result.breaks;
     expect(tight!.duration).toBe(1);
@@ -104,18 +107,22 @@ describe('placeBreaks: named days', () => {
     ]);
   });
 
-  it('back-to-back meetings: a run of 90 minutes or more gets a break right after it, an eye rest', () => {
+  it('back-to-back meetings: a run of 60 minutes or more gets a break right after it, an eye rest', () => {
     const busy = meetings('2026-11-23', ['09:00', '10:15'], ['10:15', '11:00'], ['11:00', '11:40']);
     const result = plan(input({ busy, horizonDays: 1 }));
     const [first] = result.breaks;
-    expect(localTimes(result.breaks)).toEqual(['Mon 11:45', 'Mon 12:20', 'Mon 14:00', 'Mon 16:00']);
+    // The rest of the day is shared evenly after the recovery break.
+    expect(localTimes(result.breaks)).toEqual(['Mon 11:45', 'Mon 13:04', 'Mon 14:23', 'Mon 15:42']);
     expect(first!.reason).toMatch(
-      /^First free moment after 2 h 40 min of back-to-back meetings\. Eye rest after 2 h 40 min of meetings\.$/,
+      /^After 2 h 40 min of back-to-back meetings: a break at the first free moment\. Eye rest after 2 h 40 min of meetings\.$/,
     );
     expect(typeOf.get(first!.activityId)).toBe('eye-rest');
-    // An 80-minute run is not long enough: the break stays on its ideal time.
+    // An 80-minute run is long enough since the threshold is 60 minutes: 11:45, 5 minutes after it.
     const shorter = plan(input({ busy: meetings('2026-11-23', ['10:20', '11:40']), horizonDays: 1 }));
-    expect(localTimes(shorter.breaks)).toEqual(['Mon 10:00', 'Mon 12:00', 'Mon 14:00', 'Mon 16:00']);
+    expect(localTimes(shorter.breaks)).toEqual(['Mon 10:17', 'Mon 11:45', 'Mon 13:30', 'Mon 15:15']);
+    // A 50-minute run is not.
+    const short = plan(input({ busy: meetings('2026-11-23', ['10:20', '11:10']), horizonDays: 1 }));
+    expect(short.breaks.every((b) => !b.reason.startsWith('After'))).toBe(true);
   });
 
   it('the day pictured in the README', () => {
@@ -129,17 +136,17 @@ describe('placeBreaks: named days', () => {
       ['15:45', '16:00'],
     );
     const result = plan(input({ busy, horizonDays: 1, seed: 3 }));
-    expect(localTimes(result.breaks)).toEqual(['Mon 11:05', 'Mon 12:00', 'Mon 13:30', 'Mon 16:05']);
-    expect(result.breaks.map((b) => typeOf.get(b.activityId))).toEqual(['eye-rest', 'breathing', 'mindfulness', 'exercise']);
+    expect(localTimes(result.breaks)).toEqual(['Mon 11:05', 'Mon 12:17', 'Mon 13:37', 'Mon 15:35']);
+    expect(typeOf.get(result.breaks[0]!.activityId)).toBe('eye-rest');
   });
 
   it('a long stretch without a break gets a movement break', () => {
     const result = plan(input({ breaksPerDay: 3, horizonDays: 1, workStart: '08:00', workEnd: '18:00' }));
-    // The first ideal time is 09:40, 100 minutes after the start; the next ones 200 minutes after the one before.
-    const [, second, third] = result.breaks;
-    for (const b of [second!, third!]) {
+    // 10 hours, 3 breaks: stretches of 2 h 30 min, each long enough to call for movement (120 minutes or more).
+    expect(localTimes(result.breaks)).toEqual(['Mon 10:30', 'Mon 13:00', 'Mon 15:30']);
+    for (const b of result.breaks) {
       expect(MOVEMENT_TYPES).toContain(typeOf.get(b.activityId));
-      expect(b.reason).toMatch(/Time to move: 3 h \d+ min without a break\.$/);
+      expect(b.reason).toMatch(/Time to move: 2 h \d+ min without a break\.$/);
     }
   });
 
@@ -194,12 +201,12 @@ describe('placeBreaks: time', () => {
     const result = plan(input({ now, horizonDays: 1 }));
     expect(result.breaks.every((b) => b.start >= now + RULES.leadTimeMinutes * 60_000)).toBe(true);
     // 4 breaks between 13:07 and 17:00.
-    expect(localTimes(result.breaks)).toEqual(['Mon 13:35', 'Mon 14:35', 'Mon 15:35', 'Mon 16:30']);
+    expect(localTimes(result.breaks)).toEqual(['Mon 13:53', 'Mon 14:40', 'Mon 15:27', 'Mon 16:14']);
   });
 
   it('after work hours, today is over and says so', () => {
     const result = plan(input({ now: at('2026-11-23T18:00'), horizonDays: 2 }));
-    expect(localTimes(result.breaks)).toEqual(['Tue 10:00', 'Tue 12:00', 'Tue 14:00', 'Tue 16:00']);
+    expect(localTimes(result.breaks)).toEqual(['Tue 10:36', 'Tue 12:12', 'Tue 13:48', 'Tue 15:24']);
     expect(result.shortfalls).toEqual([
       { date: '2026-11-23', asked: 4, placed: 0, reason: 'Your work hours today (09:00–17:00) are over.' },
     ]);
@@ -219,7 +226,7 @@ describe('placeBreaks: time', () => {
     expect(result.shortfalls).toEqual([]);
     const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
     expect(localTimes(result.breaks, zone)).toEqual(
-      days.flatMap((d) => [`${d} 10:00`, `${d} 12:00`, `${d} 14:00`, `${d} 16:00`]),
+      days.flatMap((d) => [`${d} 10:36`, `${d} 12:12`, `${d} 13:48`, `${d} 15:24`]),
     );
     const offsets = new Set(result.breaks.map((b) => DateTime.fromMillis(b.start, { zone }).offset));
     expect(offsets.size).toBe(2);
@@ -232,7 +239,7 @@ describe('placeBreaks: time', () => {
       { start: Date.parse('2026-03-30T09:00:00Z'), end: Date.parse('2026-03-30T12:00:00Z') },
     ];
     const result = plan(input({ now: at('2026-03-27T06:00'), busy, horizonDays: 4 }));
-    const afterRun = result.breaks.filter((b) => b.reason.startsWith('First free moment after 3 hours'));
+    const afterRun = result.breaks.filter((b) => b.reason.startsWith('After 3 hours of back-to-back meetings'));
     expect(localTimes(afterRun)).toEqual(['Fri 13:05', 'Mon 14:05']);
   });
 });
@@ -295,7 +302,7 @@ describe('placeBreaks: input handling', () => {
 
   it('treats an unknown time zone as UTC rather than failing', () => {
     const result = plan(input({ timeZone: 'Mars/Olympus_Mons', horizonDays: 1, now: Date.parse('2026-11-23T07:00:00Z') }));
-    expect(localTimes(result.breaks, 'UTC')).toEqual(['Mon 10:00', 'Mon 12:00', 'Mon 14:00', 'Mon 16:00']);
+    expect(localTimes(result.breaks, 'UTC')).toEqual(['Mon 10:36', 'Mon 12:12', 'Mon 13:48', 'Mon 15:24']);
   });
 
   it('reports invalid work hours instead of placing anything', () => {

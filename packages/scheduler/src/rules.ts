@@ -1,5 +1,5 @@
 /** Bumped whenever the same input may give a different plan: replay compares it with the recorded one. */
-export const ENGINE_VERSION = 'gap-spread-2.0.0';
+export const ENGINE_VERSION = 'sitting-stretch-3.0.0';
 
 /** Every rule's constant, in minutes (see README.md for what each one does). */
 export const RULES = {
@@ -13,17 +13,17 @@ export const RULES = {
   minimumBufferMinutes: 1,
   /** From the end of one break to the start of the next (kept sessions included). */
   minimumSpacingMinutes: 30,
-  /** How far a break may move from its ideal time before the nearest slot further away is taken. */
-  flexWindowMinutes: 45,
-  /** A run of meetings this long without a usable gap earns a break in the first gap after it. */
-  backToBackRunMinutes: 90,
-  /** …if that gap's first free moment comes within this long of the run's end. */
-  afterRunWithinMinutes: 30,
-  /** A meeting run at least this long just before a break makes it an eye rest. */
-  longMeetingMinutes: 60,
+  /** Meetings with gaps shorter than this between them are back to back (one run). */
+  backToBackGapMinutes: 5,
+  /** A run of back-to-back meetings this long earns a break in the first gap after it that can hold one. */
+  backToBackRunMinutes: 60,
+  /** This many minutes of video calls since the last break make the next break an eye rest. */
+  callMinutesForEyeRest: 45,
+  /** Local minute of the day before which the morning's break falls (12:00). */
+  noonMinuteOfDay: 720,
   /** This long since the last break (or the start of work) makes it a movement break. */
   longSittingMinutes: 120,
-  /** Breaks start on this grid (local time) when the slot allows, else on a whole minute. */
+  /** Slot proposals for a break placed by hand step on this grid (local time); the planner uses whole minutes. */
   gridMinutes: 5,
 } as const;
 

@@ -6,7 +6,8 @@ import { placeBreaks } from './place-breaks.js';
 import { ENGINE_VERSION } from './rules.js';
 import { allowedStarts, proposeSlots, slotProblem } from './slot-proposals.js';
 import type { ExistingBreak, PlacementInput } from './types.js';
-import { verifyPlacement, workDayFrames } from './verify.js';
+import { verifyPlacement } from './verify.js';
+import { workDayFrames } from './work-day-frames.js';
 
 const at = (time: string): number => Date.parse(`2026-11-23T${time}:00Z`);
 

@@ -1,7 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import { RULES } from './rules.js';
 import type { PlacementInput } from './types.js';
-import { workDayFrames, type WorkDayFrame } from './verify.js';
+import { workDayFrames, type WorkDayFrame } from './work-day-frames.js';
 
 /*
  * Slots for one break placed by hand (moved, or added at a chosen time): the same hard rules as placement — work

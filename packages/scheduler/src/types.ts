@@ -30,7 +30,8 @@ export interface BusyInterval {
   start: number;
   /** Epoch milliseconds, exclusive. */
   end: number;
-  /** A video call (screen time), for the eye-rest rule. */ call?: boolean;
+  /** A video call (screen time), for the eye-rest rule. */
+  call?: boolean;
 }
 
 export type BreakStatus = 'scheduled' | 'completed' | 'skipped';

@@ -1,7 +1,7 @@
-import { DateTime, IANAZone } from 'luxon';
-import { startOfLocalDay } from './local-day.js';
-import { DEFAULT_WORK_DAYS, ENGINE_VERSION, RULES } from './rules.js';
+import { DateTime } from 'luxon';
+import { ENGINE_VERSION, RULES } from './rules.js';
 import type { BusyInterval, ExistingBreak, PlacementInput, PlacementResult } from './types.js';
+import { workDayFrames, zoneOf } from './work-day-frames.js';
 
 /*
  * An independent check of a plan against the rules, written separately from the engine (luxon date arithmetic and
@@ -12,46 +12,6 @@ import type { BusyInterval, ExistingBreak, PlacementInput, PlacementResult } fro
 const MS = 60_000;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-export interface WorkDayFrame {
-  /** Local date 'YYYY-MM-DD'. */
-  date: string;
-  /** Work start and end, epoch milliseconds. */
-  workStart: number;
-  workEnd: number;
-}
-
-function zoneOf(input: PlacementInput): string {
-  return IANAZone.isValidZone(input.timeZone) ? input.timeZone : 'UTC';
-}
-
-function clockParts(hhmm: string): { hour: number; minute: number } | undefined {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
-  if (!match) return undefined;
-  return { hour: Number(match[1]), minute: Number(match[2]) };
-}
-
-/** The work days of the horizon with their work hours, per luxon. */
-export function workDayFrames(input: PlacementInput): WorkDayFrame[] {
-  const zone = zoneOf(input);
-  const start = clockParts(input.workStart);
-  const end = clockParts(input.workEnd);
-  const workDays = input.workDays.length > 0 ? input.workDays : DEFAULT_WORK_DAYS;
-  const today = startOfLocalDay(zone, input.now);
-  const frames: WorkDayFrame[] = [];
-  for (let offset = 0; offset < input.horizonDays; offset += 1) {
-    const day = today.plus({ days: offset });
-    if (!workDays.includes(day.weekday)) continue;
-    const at = (t: { hour: number; minute: number }): number =>
-      t.hour === 24 ? day.plus({ days: 1 }).toMillis() : day.set({ hour: t.hour, minute: t.minute }).toMillis();
-    frames.push({
-      date: day.toISODate() ?? '',
-      workStart: start ? at(start) : NaN,
-      workEnd: end ? at(end) : NaN,
-    });
-  }
-  return frames;
-}
 
 /** Sessions that stay: completed, skipped, pinned, and those still scheduled whose time has passed. */
 export function keptSessions(input: PlacementInput): ExistingBreak[] {

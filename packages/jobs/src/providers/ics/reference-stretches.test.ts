@@ -1,0 +1,36 @@
+import { listActivities } from '@breaker/db';
+import { openTestDatabase } from '@breaker/db/testing';
+import { dayStretches, placeBreaks, verifyPlacement } from '@breaker/scheduler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceInputs } from './reference-calendars.test-support.js';
+
+/**
+ * Rule 1 on every day of the reference calendars (./fixtures): every week with meetings, four work-hour settings.
+ * The optimum comes from the engine's exact programme, which the scheduler's tests hold to an independent oracle.
+ */
+describe('sitting stretches on the reference calendars', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('every day with breaks has its longest stretch within 1.1 × the optimum, and every plan keeps every rule', async () => {
+    const inputs = referenceInputs(await listActivities(database.db));
+    let days = 0;
+    for (const input of inputs) {
+      const result = placeBreaks(input);
+      expect(verifyPlacement(input, result)).toEqual([]);
+      for (const day of dayStretches(input, result)) {
+        if (day.optimum === undefined) continue;
+        days += 1;
+        expect(day.longest, `${input.timeZone} ${day.date} ${input.workStart}–${input.workEnd}`).toBeLessThanOrEqual(
+          day.optimum * 1.1,
+        );
+      }
+    }
+    expect(days).toBeGreaterThan(900);
+  });
+});
