@@ -19,7 +19,9 @@ export function SettingsPage() {
     // Long addresses (a CalDAV server, a feed) wrap instead of pushing a phone-width page sideways.
     <Stack gap="lg" maw={880} style={{ overflowWrap: 'anywhere' }}>
       <PageHeader title="Settings" subtitle="Your work hours, breaks and account." />
+      {/* The work-schedule and planning cards' places, so the cards below keep still while preferences arrive. */}
       {preferences.isPending && <Skeleton h={260} radius="lg" />}
+      {preferences.isPending && <Skeleton h={{ base: 700, sm: 540 }} radius="lg" />}
       {preferences.isError && (
         <Alert color="red" title="Your preferences could not be loaded">
           {errorMessage(preferences.error, 'Please reload the page and try again.')}
