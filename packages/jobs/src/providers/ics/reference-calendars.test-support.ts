@@ -69,6 +69,7 @@ function rows(events: ReturnType<typeof icsEvents>): CalendarEventRow[] {
     end_time: e.end,
     is_all_day: e.isAllDay,
     blocks_time: e.blocksTime,
+    call: e.call ?? false,
     updated_at: new Date(0),
   }));
 }
