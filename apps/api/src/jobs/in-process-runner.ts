@@ -35,9 +35,11 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
       timed.later(deduplication.id, delayMs, () => runInBackground(job));
     },
   };
-  const timers = (options.schedule ? SCHEDULED_JOBS : []).map(({ everyMs, job }) =>
-    setInterval(() => void host.queue(job), everyMs).unref(),
-  );
+  const scheduled = options.schedule ? SCHEDULED_JOBS : [];
+  const timers = scheduled.map(({ everyMs, job }) => setInterval(() => void host.queue(job), everyMs).unref());
+  // Like a BullMQ job scheduler, each runs once at start: a reminder whose timer a restart lost is queued again now,
+  // not a whole period later.
+  for (const { job } of scheduled) void host.queue(job);
 
   return {
     mode: 'in-process',
