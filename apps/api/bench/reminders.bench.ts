@@ -12,7 +12,7 @@ import { createScratchPostgres } from '@breaker/db/testing';
 import { testVapidKeys } from '@breaker/jobs/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -244,7 +244,12 @@ async function startWorker(env: Record<string, string>): Promise<{ stop(): Promi
   });
   await new Promise<void>((ready, failed) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => line.includes('worker ready') && ready());
+    // BENCH_WORKER_LOG=<file> keeps the worker's log, to see where a slow minute went.
+    const log = process.env['BENCH_WORKER_LOG'] ? createWriteStream(process.env['BENCH_WORKER_LOG']) : undefined;
+    lines.on('line', (line) => {
+      log?.write(`${line}\n`);
+      if (line.includes('worker ready')) ready();
+    });
     child.once('exit', (code) => failed(new Error(`the worker exited with ${code}`)));
   });
   return {
