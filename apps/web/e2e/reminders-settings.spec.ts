@@ -30,7 +30,6 @@ test('the Reminders card lists a device, sends it a test, removes it, and keeps 
   baseURL,
   stack,
 }) => {
-  test.skip(stack.name === 'google', 'the google stack has no fake push service');
   const push = await fakePushOrigin(stack.dataDir);
   await signInFresh(page, baseURL!);
   const booking = await page.request.put('/api/user/preferences', {
