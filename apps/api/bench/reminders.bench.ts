@@ -71,10 +71,11 @@ async function subscriptions(origin: string, count: number): Promise<Subscriptio
   const all: Subscription[] = [];
   for (let from = 0; from < count; from += 50) {
     const batch = await Promise.all(
-      Array.from(
-        { length: Math.min(50, count - from) },
-        async () => (await fetch(`${origin}/__fake/subscriptions`, { method: 'POST' })).json() as Promise<Subscription>,
-      ),
+      Array.from({ length: Math.min(50, count - from) }, async () => {
+        // No kept connection: one the fake closed while idle would fail the request (a loaded machine idles long).
+        const response = await fetch(`${origin}/__fake/subscriptions`, { method: 'POST', headers: { connection: 'close' } });
+        return (await response.json()) as Subscription;
+      }),
     );
     all.push(...batch);
   }
