@@ -30,6 +30,7 @@ const BENCHES: Bench[] = [
   { name: 'api-load', dir: 'apps/api', file: 'bench/load.bench.ts' },
   { name: 'conditional', dir: 'apps/api', file: 'bench/conditional.bench.ts' },
   { name: 'queue', dir: 'apps/worker', file: 'bench/queue.bench.ts' },
+  { name: 'reminders', dir: 'apps/api', file: 'bench/reminders.bench.ts' },
   { name: 'google', dir: 'apps/api', file: 'bench/google.bench.ts' },
   { name: 'calendars', dir: 'apps/api', file: 'bench/calendars.bench.ts' },
   { name: 'largest-request', dir: 'apps/api', file: 'bench/largest-request.bench.ts' },

@@ -45,9 +45,17 @@ export const pushSubscriptionInput = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
-/** DELETE /api/push/subscriptions. */
-export const pushEndpointInput = z.object({ endpoint });
-export type PushEndpointInput = z.infer<typeof pushEndpointInput>;
+/**
+ * DELETE /api/push/subscriptions: the device by its endpoint (what this browser knows) or by its id (what Settings lists
+ * for every device), one of the two.
+ */
+export const pushDeviceRemoval = z
+  .object({ endpoint: endpoint.optional(), id: z.uuid('That device id is not valid').optional() })
+  .refine(
+    (removal) => (removal.endpoint === undefined) !== (removal.id === undefined),
+    'Say which device to remove: its endpoint or its id',
+  );
+export type PushDeviceRemoval = z.infer<typeof pushDeviceRemoval>;
 
 /** One of the user's devices as Settings lists it: never its keys. */
 export const pushDevice = z.object({

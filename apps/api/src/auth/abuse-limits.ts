@@ -2,7 +2,7 @@ import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export type LimitedAction = 'login' | 'register' | 'forgotPassword' | 'emergencyLogin' | 'breaksFeed';
+export type LimitedAction = 'login' | 'register' | 'forgotPassword' | 'emergencyLogin' | 'breaksFeed' | 'pushTest';
 
 interface Rule {
   points: number;
@@ -18,6 +18,9 @@ const RULES: Record<LimitedAction, { perAddress: Rule; perAccount: Rule }> = {
   // Calendar apps poll a feed every few minutes at most; the "account" is the feed address, so guessing addresses from
   // one place and hammering one address from many are both slowed.
   breaksFeed: { perAddress: { points: 120, durationSeconds: 600 }, perAccount: { points: 60, durationSeconds: 600 } },
+  // Each test makes every device of the user buzz and costs a request to each push service: a few a minute is plenty
+  // for a person checking their devices; the "account" is the user's id.
+  pushTest: { perAddress: { points: 60, durationSeconds: 600 }, perAccount: { points: 5, durationSeconds: 60 } },
 };
 
 export interface AbuseLimits {

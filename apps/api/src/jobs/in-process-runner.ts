@@ -1,6 +1,7 @@
 import { AppError, isAppError, QUEUES, SERVER_MESSAGES, type JobRequest } from '@breaker/api-contract';
 import { prepareJob, runJob, SCHEDULED_JOBS, type HostDeps, type JobHost, type JobResult } from '@breaker/jobs';
 import { deduplicatedRuns } from './deduplicated-runs.js';
+import { jobSlots } from './job-slots.js';
 import { SYNC_RUNNING, type JobRunner } from './job-runner.js';
 import { timedRuns } from './timed-runs.js';
 
@@ -12,16 +13,19 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
   const deduplicated = deduplicatedRuns();
   const underWay = new Set<Promise<unknown>>();
   const timed = timedRuns();
-  const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }): Promise<JobResult<N>> => {
+  const slot = jobSlots();
+  /** A job the API awaits runs at once; one in the background takes its turn among its kind, as on a worker. */
+  const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }, background = false): Promise<JobResult<N>> => {
     const { deduplication } = prepareJob(job);
-    const run = deduplicated(deduplication, () => runJob(host, job.name as N, job.payload));
+    const execute = () => runJob(host, job.name as N, job.payload);
+    const run = deduplicated(deduplication, () => (background ? slot(job.name, execute) : execute()));
     underWay.add(run);
     const forget = () => underWay.delete(run);
     run.then(forget, forget);
     return run;
   };
   const runInBackground = (job: JobRequest) =>
-    void start(job).catch((error: unknown) =>
+    void start(job, true).catch((error: unknown) =>
       deps.log.warn(
         { err: error, queue: job.name, userId: 'userId' in job.payload ? job.payload.userId : undefined },
         'job failed',
@@ -35,9 +39,11 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
       timed.later(deduplication.id, delayMs, () => runInBackground(job));
     },
   };
-  const timers = (options.schedule ? SCHEDULED_JOBS : []).map(({ everyMs, job }) =>
-    setInterval(() => void host.queue(job), everyMs).unref(),
-  );
+  const scheduled = options.schedule ? SCHEDULED_JOBS : [];
+  const timers = scheduled.map(({ everyMs, job }) => setInterval(() => void host.queue(job), everyMs).unref());
+  // Like a BullMQ job scheduler, each runs once at start: a reminder whose timer a restart lost is queued again now,
+  // not a whole period later.
+  for (const { job } of scheduled) void host.queue(job);
 
   return {
     mode: 'in-process',

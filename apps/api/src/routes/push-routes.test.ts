@@ -105,6 +105,58 @@ describe('Web Push subscriptions and the test notification', () => {
     expect((await other.request('GET', '/api/push/subscriptions')).json()).toEqual([]);
   });
 
+  it("removes any of the user's devices by its id, and never another user's", async () => {
+    const owner = new TestClient(subject.app);
+    await owner.registerAndSignIn('pushy-owner');
+    const intruder = new TestClient(subject.app);
+    await intruder.registerAndSignIn('pushy-intruder');
+    const phone = (await subscribe(owner, service.subscribe())).json<{ id: string }>().id;
+    const laptop = (await subscribe(owner, service.subscribe())).json<{ id: string }>().id;
+
+    const refused = await intruder.request('DELETE', '/api/push/subscriptions', { id: phone });
+    expect(refused.statusCode).toBe(204);
+    expect((await owner.request('GET', '/api/push/subscriptions')).json<{ id: string }[]>().map((d) => d.id)).toEqual([
+      phone,
+      laptop,
+    ]);
+    const viaTrpc = await intruder.request('POST', '/trpc/push.unsubscribe', { id: laptop });
+    expect(viaTrpc.statusCode).toBe(200);
+    expect((await owner.request('GET', '/api/push/subscriptions')).json()).toHaveLength(2);
+
+    expect((await owner.request('DELETE', '/api/push/subscriptions', { id: phone })).statusCode).toBe(204);
+    expect((await owner.request('GET', '/api/push/subscriptions')).json<{ id: string }[]>().map((d) => d.id)).toEqual([laptop]);
+    expect((await owner.request('POST', '/trpc/push.unsubscribe', { id: laptop })).statusCode).toBe(200);
+    expect((await owner.request('GET', '/api/push/subscriptions')).json()).toEqual([]);
+  });
+
+  it('refuses a removal naming no device, both ways, or a malformed id, with a message', async () => {
+    const device = service.subscribe();
+    for (const body of [{}, { id: 'not-an-id' }, { endpoint: device.endpoint, id: '7f1c6a1e-4b8e-4a36-9d5e-2f1f2b0c9a10' }]) {
+      const response = await client.request('DELETE', '/api/push/subscriptions', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/\S/);
+    }
+  });
+
+  it('limits test notifications per user with a 429 and a message, the same through tRPC', async () => {
+    const tester = new TestClient(subject.app);
+    await tester.registerAndSignIn('pushy-tester');
+    await subscribe(tester, service.subscribe());
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await tester.request('POST', '/api/push/test')).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await tester.request('POST', '/api/push/test');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(/\S/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await tester.request('POST', '/trpc/push.test', {})).statusCode).toBe(429);
+    // Another user is not slowed by this one.
+    const neighbour = new TestClient(subject.app, tester.address);
+    await neighbour.registerAndSignIn('pushy-neighbour');
+    await subscribe(neighbour, service.subscribe());
+    expect((await neighbour.request('POST', '/api/push/test')).json()).toEqual({ sent: 1 });
+  });
+
   it('refuses malformed subscriptions with a message', async () => {
     const device = service.subscribe();
     const bad = [

@@ -25,7 +25,7 @@ import {
   idParam,
   loginInput,
   pushDevice,
-  pushEndpointInput,
+  pushDeviceRemoval,
   pushPublicKey,
   pushSubscribed,
   pushSubscriptionInput,
@@ -411,12 +411,12 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/push/subscriptions',
-    summary: "Remove a device's push subscription",
-    body: pushEndpointInput,
+    summary: "Remove one of your devices' push subscriptions, by its endpoint or its id",
+    body: pushDeviceRemoval,
     answer: { empty: true },
     signedIn: true,
     async handle({ deps, request, reply }) {
-      await unsubscribeFromPush(deps, requireUser(request).id, pushEndpointInput.parse(request.body).endpoint);
+      await unsubscribeFromPush(deps, requireUser(request).id, pushDeviceRemoval.parse(request.body));
       return reply.code(204).send();
     },
   },
@@ -430,7 +430,7 @@ export const restRoutes: RestRoute[] = [
     'POST',
     '/api/push/test',
     { summary: 'Send a test notification to each of your devices', answer: pushTestResult },
-    async ({ deps, userId }) => sendTestPush(deps, userId),
+    async ({ deps, request, userId }) => sendTestPush(deps, userId, request.ip),
   ),
   signedInCall(
     'PUT',

@@ -1,5 +1,5 @@
-import type { PushDevice, PushPayload, PushSubscriptionInput } from '@breaker/api-contract';
-import { deletePushSubscription, listPushSubscriptions, savePushSubscription } from '@breaker/db';
+import type { PushDevice, PushDeviceRemoval, PushPayload, PushSubscriptionInput } from '@breaker/api-contract';
+import { deletePushSubscription, deletePushSubscriptionById, listPushSubscriptions, savePushSubscription } from '@breaker/db';
 import { checkPushEndpoint, deviceLabel, pushToUser } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
 
@@ -30,11 +30,19 @@ export async function subscribeToPush(
   return { id };
 }
 
-/** Removing a device that is not there leaves the user where they wanted to be. */
-export async function unsubscribeFromPush(deps: AppDeps, userId: string, endpoint: string): Promise<void> {
-  await deletePushSubscription(deps.db, userId, endpoint);
+/**
+ * Removes one of the user's devices, by endpoint or by id; only the user's own rows match, so another user's id removes
+ * nothing. Removing a device that is not there leaves the user where they wanted to be.
+ */
+export async function unsubscribeFromPush(deps: AppDeps, userId: string, removal: PushDeviceRemoval): Promise<void> {
+  if (removal.id !== undefined) {
+    await deletePushSubscriptionById(deps.db, userId, removal.id);
+    return;
+  }
+  if (removal.endpoint === undefined) return;
+  await deletePushSubscription(deps.db, userId, removal.endpoint);
   // Stored endpoints are normalised (URL.href); one sent unnormalised is found that way.
-  if (URL.canParse(endpoint)) await deletePushSubscription(deps.db, userId, new URL(endpoint).href);
+  if (URL.canParse(removal.endpoint)) await deletePushSubscription(deps.db, userId, new URL(removal.endpoint).href);
 }
 
 export async function listPushDevices(deps: AppDeps, userId: string): Promise<PushDevice[]> {
@@ -55,8 +63,9 @@ const TEST_PAYLOAD: PushPayload = {
   url: '/settings',
 };
 
-/** One try per device, answered while the user waits: how many push services took it. */
-export async function sendTestPush(deps: AppDeps, userId: string): Promise<{ sent: number }> {
+/** One try per device, answered while the user waits: how many push services took it. A few a minute per user. */
+export async function sendTestPush(deps: AppDeps, userId: string, address: string): Promise<{ sent: number }> {
+  await deps.limits.consume('pushTest', address, userId);
   const { sent } = await pushToUser(
     { db: deps.db, log: deps.log, now: deps.now, cipher: deps.cipher, push: { sender: deps.push } },
     userId,

@@ -17,7 +17,8 @@
 //                    A fake Microsoft (packages/fakes/dist/microsoft) runs beside them the same way, as MICROSOFT_LOGIN_BASE_URL and
 //                    MICROSOFT_GRAPH_BASE_URL, described in DATA_DIR/fake-microsoft.json ({ origin, clientId }).
 // The two stacks without Google also run with ALLOW_PRIVATE_FEEDS=true, so calendar-feed.spec.ts can serve its ICS
-// feeds from loopback.
+// feeds from loopback, and with a fake push service (packages/fakes/dist/push) on a free loopback port and
+// ALLOW_PRIVATE_PUSH_ENDPOINTS=true, described in DATA_DIR/fake-push.json ({ origin }).
 // Usage: node start-stack.mjs <mode> [port] [data dir]   (playwright.config.ts passes all three)
 // DATA_DIR is wiped at start so the specs can read it; E2E_API_ENV_JSON (a JSON object of strings) adds to or
 // overrides the environment of the API and the worker, e.g. {"LOG_LEVEL":"info"} (not GOOGLE_* or OIDC_*: which stack
@@ -47,6 +48,7 @@ const workerMain = fileURLToPath(new URL('../../../worker/dist/main.js', import.
 const fakeGoogleModule = new URL('../../../../packages/fakes/dist/google/index.js', import.meta.url);
 const oidcProviderModule = new URL('../../../../packages/fakes/dist/oidc/index.js', import.meta.url);
 const fakeMicrosoftModule = new URL('../../../../packages/fakes/dist/microsoft/index.js', import.meta.url);
+const fakePushModule = new URL('../../../../packages/fakes/dist/push/index.js', import.meta.url);
 const appUrl = `http://127.0.0.1:${port}`;
 
 /** The fake's OAuth client, as registered in a Google Cloud console: its redirect URIs are APP_URL's two callbacks. */
@@ -122,6 +124,7 @@ for (const name of [
   'OPERATOR_TOKEN',
   'TRUST_PROXY',
   'ALLOW_PRIVATE_FEEDS',
+  'ALLOW_PRIVATE_PUSH_ENDPOINTS',
 ]) {
   delete env[name];
 }
@@ -307,8 +310,21 @@ async function startMicrosoft() {
   return microsoft;
 }
 
+/**
+ * Starts the fake push service from the built fakes package and lets the API push to loopback; the specs subscribe
+ * and read deliveries through its /__fake/ admin, found in DATA_DIR/fake-push.json ({ origin }).
+ */
+async function startPush() {
+  const module = await import(fakePushModule.href);
+  const push = await module.startFakePushService();
+  env.ALLOW_PRIVATE_PUSH_ENDPOINTS = 'true';
+  writeFileSync(join(dataDir, 'fake-push.json'), `${JSON.stringify({ origin: push.origin }, null, 2)}\n`);
+  return push;
+}
+
 let database;
 let smtpServer;
+let fakePush;
 let fakeGoogle;
 let oidcProvider;
 let fakeMicrosoft;
@@ -330,6 +346,7 @@ if (mode === 'postgres-redis') {
 }
 // The calendar-feed specs serve their feeds on 127.0.0.1, which the API refuses unless told otherwise.
 if (mode !== 'embedded-google') env.ALLOW_PRIVATE_FEEDS = 'true';
+if (mode !== 'embedded-google') fakePush = await startPush();
 Object.assign(env, extraEnv());
 
 const children = [spawn(process.execPath, [apiMain], { env, stdio: 'inherit' })];
@@ -340,6 +357,7 @@ function cleanUp() {
   void fakeGoogle?.close();
   void oidcProvider?.close();
   void fakeMicrosoft?.close();
+  void fakePush?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!database) return;
   try {

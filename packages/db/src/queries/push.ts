@@ -73,6 +73,12 @@ export async function deletePushSubscription(db: Db, userId: string, endpoint: s
   return result.numDeletedRows > 0n;
 }
 
+/** One of the user's devices by its id: another user's id matches nothing. */
+export async function deletePushSubscriptionById(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 /** A push service said the subscription is gone (404, 410). */
 export async function forgetPushSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();

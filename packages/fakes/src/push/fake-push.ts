@@ -58,6 +58,8 @@ interface Subscriber {
 }
 
 const PUSH_PATH = /^\/push\/([0-9a-f-]{36})$/;
+/** `POST /__fake/subscriptions` answers `subscribe()`; `GET /__fake/deliveries?endpoint=` answers `deliveries()`. */
+const ADMIN_PREFIX = '/__fake';
 
 function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -85,6 +87,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   };
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    if (request.url?.startsWith(ADMIN_PREFIX)) return administer(request, response);
     const id = PUSH_PATH.exec(request.url ?? '')?.[1];
     const body = await readBody(request);
     const at = new Date();
@@ -127,6 +130,18 @@ export async function startFakePushService(): Promise<FakePushService> {
     response.writeHead(201, { location: `${origin}/message/${randomUUID()}` }).end();
   }
 
+  /** The control surface over HTTP, for a fake started in another process (the end-to-end stacks). */
+  function administer(request: http.IncomingMessage, response: http.ServerResponse): void {
+    const url = new URL(request.url ?? '/', origin);
+    const json = (value: unknown): void => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    };
+    if (request.method === 'POST' && url.pathname === `${ADMIN_PREFIX}/subscriptions`) return json(service.subscribe());
+    if (request.method === 'GET' && url.pathname === `${ADMIN_PREFIX}/deliveries`)
+      return json(service.deliveries(url.searchParams.get('endpoint') ?? undefined));
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('no such admin call');
+  }
+
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
@@ -139,7 +154,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     if (!subscriber) throw new Error(`no subscription ${endpoint}`);
     return subscriber;
   };
-  return {
+  const service: FakePushService = {
     origin,
     subscribe() {
       const id = randomUUID();
@@ -165,4 +180,5 @@ export async function startFakePushService(): Promise<FakePushService> {
         server.close(() => resolve());
       }),
   };
+  return service;
 }

@@ -42,6 +42,13 @@ export interface PushSenderSettings {
 }
 
 const TIMEOUT_MS = 10_000;
+/** A VAPID JWT is signed for this long (RFC 8292 allows up to 24 h) and used again until an hour before it ends. */
+const VAPID_VALID_S = 12 * 60 * 60;
+const VAPID_RENEW_BEFORE_S = 60 * 60;
+/** Push services are a handful of origins; endpoints are the users', so the cache is bounded all the same. */
+const VAPID_CACHE_LIMIT = 100;
+/** Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. */
+const SOCKETS_PER_SERVICE = 50;
 
 /** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
@@ -64,8 +71,12 @@ function outcomeOf(status: number, retryAfter: string | undefined): PushOutcome 
  * address checked on the very socket that connects, as for calendar feeds.
  */
 export function createPushSender(settings: PushSenderSettings): PushSender {
-  const vapidDetails = { subject: settings.contact, publicKey: settings.vapid.publicKey, privateKey: settings.vapid.privateKey };
   const timeout = settings.timeoutMs ?? TIMEOUT_MS;
+  const authorization = vapidAuthorizations(settings);
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
+    https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
+  };
   return {
     publicKey: settings.vapid.publicKey,
     async send(target, payload, options) {
@@ -76,25 +87,59 @@ export function createPushSender(settings: PushSenderSettings): PushSender {
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payload),
-        { TTL: options.ttlSeconds, urgency: options.urgency, vapidDetails, contentEncoding: 'aes128gcm' },
+        {
+          TTL: options.ttlSeconds,
+          urgency: options.urgency,
+          contentEncoding: 'aes128gcm',
+          headers: { Authorization: authorization(url.origin) },
+        },
       );
-      return post(url, details.headers, details.body, settings.allowPrivateEndpoints, timeout);
+      const agent = url.protocol === 'https:' ? agents.https : agents.http;
+      return post(url, details.headers, details.body, { agent, allowPrivate: settings.allowPrivateEndpoints, timeout });
     },
   };
 }
 
-function post(
-  url: URL,
-  headers: Record<string, string | number>,
-  body: Buffer,
-  allowPrivate: boolean,
-  timeout: number,
-): Promise<PushOutcome> {
+/**
+ * The VAPID `Authorization` for a push service's origin (the JWT's `aud`): signed once and used for every push to that
+ * service while it is valid, rather than an ES256 signature per push.
+ */
+function vapidAuthorizations(settings: PushSenderSettings): (origin: string) => string {
+  const signed = new Map<string, { header: string; renewAt: number }>();
+  return (origin) => {
+    const now = Math.floor(Date.now() / 1000);
+    const cached = signed.get(origin);
+    if (cached && now < cached.renewAt) return cached.header;
+    if (signed.size >= VAPID_CACHE_LIMIT) signed.clear();
+    const { publicKey, privateKey } = settings.vapid;
+    const expiration = now + VAPID_VALID_S;
+    const header = webpush.getVapidHeaders(
+      origin,
+      settings.contact,
+      publicKey,
+      privateKey,
+      'aes128gcm',
+      expiration,
+    ).Authorization;
+    signed.set(origin, { header, renewAt: expiration - VAPID_RENEW_BEFORE_S });
+    return header;
+  };
+}
+
+interface Connection {
+  agent: http.Agent;
+  allowPrivate: boolean;
+  timeout: number;
+}
+
+function post(url: URL, headers: Record<string, string | number>, body: Buffer, connection: Connection): Promise<PushOutcome> {
   const client = url.protocol === 'https:' ? https : http;
+  const { agent, allowPrivate, timeout } = connection;
   return new Promise((resolve) => {
     const request = client.request(
       url,
-      { method: 'POST', headers, lookup: guardedLookup(allowPrivate), timeout, agent: false },
+      // A kept connection was checked by the lookup when it connected; a new one is checked the same way.
+      { method: 'POST', headers, lookup: guardedLookup(allowPrivate), timeout, agent },
       (response) => {
         response.resume();
         const retryAfter = response.headers['retry-after'];

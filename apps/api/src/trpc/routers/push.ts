@@ -1,4 +1,4 @@
-import { pushEndpointInput, pushSubscriptionInput } from '@breaker/api-contract';
+import { pushDeviceRemoval, pushSubscriptionInput } from '@breaker/api-contract';
 import { listPushDevices, readPushPublicKey, sendTestPush, subscribeToPush, unsubscribeFromPush } from '../../services/push.js';
 import { authedProcedure, publicProcedure, router } from '../init.js';
 
@@ -8,10 +8,10 @@ export const pushRouter = router({
   subscribe: authedProcedure
     .input(pushSubscriptionInput)
     .mutation(({ ctx, input }) => subscribeToPush(ctx.deps, ctx.user.id, input, ctx.req.headers['user-agent'])),
-  unsubscribe: authedProcedure.input(pushEndpointInput).mutation(async ({ ctx, input }) => {
-    await unsubscribeFromPush(ctx.deps, ctx.user.id, input.endpoint);
+  unsubscribe: authedProcedure.input(pushDeviceRemoval).mutation(async ({ ctx, input }) => {
+    await unsubscribeFromPush(ctx.deps, ctx.user.id, input);
     return { ok: true as const };
   }),
   devices: authedProcedure.query(({ ctx }) => listPushDevices(ctx.deps, ctx.user.id)),
-  test: authedProcedure.mutation(({ ctx }) => sendTestPush(ctx.deps, ctx.user.id)),
+  test: authedProcedure.mutation(({ ctx }) => sendTestPush(ctx.deps, ctx.user.id, ctx.req.ip)),
 });

@@ -32,6 +32,14 @@ export interface PushDevice {
   lastSuccessAt: string | null;
 }
 
+/**
+ * The server's id of this browser's device, kept from subscribing: the device list shows no endpoints, so this is how
+ * the page knows which listed device it is (signing out clears it with the rest of local storage).
+ */
+const THIS_DEVICE_KEY = 'breaker-push-device';
+
+export const isThisDevice = (id: string): boolean => localStorage.getItem(THIS_DEVICE_KEY) === id;
+
 export const listDevices = () => call<PushDevice[]>('GET', '/api/push/subscriptions');
 export const sendTestNotification = () => call<{ sent: number }>('POST', '/api/push/test');
 
@@ -64,13 +72,23 @@ export async function subscribeThisDevice(): Promise<void> {
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  await call('POST', '/api/push/subscriptions', subscription.toJSON());
+  const { id } = await call<{ id: string }>('POST', '/api/push/subscriptions', subscription.toJSON());
+  localStorage.setItem(THIS_DEVICE_KEY, id);
 }
 
-/** Removes a subscription from the server and, when it is this browser's, from the browser too. */
+/** Removes this browser's subscription from the server and from the browser. */
 export async function removeThisDevice(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
   await call('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint });
+  localStorage.removeItem(THIS_DEVICE_KEY);
   await subscription.unsubscribe();
+}
+
+/** Removes any listed device by its id; when it is this browser, its subscription ends here too. */
+export async function removeDevice(id: string): Promise<void> {
+  await call('DELETE', '/api/push/subscriptions', { id });
+  if (!isThisDevice(id)) return;
+  localStorage.removeItem(THIS_DEVICE_KEY);
+  await (await currentSubscription())?.unsubscribe();
 }

@@ -7,8 +7,10 @@ import { trpc } from '../../trpc';
 import { SegmentedChoice } from '../layout/SegmentedChoice';
 import {
   currentSubscription,
+  isThisDevice,
   listDevices,
   pushSupport,
+  removeDevice,
   removeThisDevice,
   sendTestNotification,
   subscribeThisDevice,
@@ -81,7 +83,13 @@ function ThisDevice() {
 }
 
 function Devices() {
+  const client = useQueryClient();
   const devices = useQuery({ queryKey: PUSH_KEYS.devices, queryFn: listDevices });
+  const remove = useMutation({
+    mutationFn: removeDevice,
+    onSettled: () => client.invalidateQueries({ queryKey: ['push'] }),
+    onError: (error) => toastError({ title: 'Device Not Removed', message: error.message }),
+  });
   const test = useMutation({
     mutationFn: sendTestNotification,
     onSuccess: ({ sent }) =>
@@ -107,12 +115,25 @@ function Devices() {
       <ul aria-label="Devices that get reminders" style={{ margin: 0, paddingLeft: '1.2em' }}>
         {devices.data.map((device) => (
           <li key={device.id}>
-            <Text fz="sm">
-              {device.label}{' '}
-              <Text span c="dimmed" fz="xs">
-                · added {new Date(device.createdAt).toLocaleDateString()}
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <Text fz="sm">
+                {device.label}
+                {isThisDevice(device.id) ? ' (this browser)' : ''}{' '}
+                <Text span c="dimmed" fz="xs">
+                  · added {new Date(device.createdAt).toLocaleDateString()}
+                </Text>
               </Text>
-            </Text>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-xs"
+                aria-label={`Remove ${device.label}`}
+                onClick={() => remove.mutate(device.id)}
+                disabled={remove.isPending}
+              >
+                Remove
+              </Button>
+            </Group>
           </li>
         ))}
       </ul>
