@@ -33,13 +33,17 @@ export default defineConfig({
   // run on the two stacks without them (auth-google-unconfigured.spec.ts depends on that).
   // The google stack's tests share one origin and one fake Google, Microsoft and OpenID provider, whose scripted
   // answers (deny the next authorization, hang the next request) apply to whichever test asks next: one at a time.
-  projects: stacks.map(({ name, mode, port }) => ({
-    name,
-    use: { baseURL: `http://127.0.0.1:${port}` },
-    ...(mode === 'embedded-google'
-      ? { testMatch: [...GOOGLE_SPECS, ...OIDC_SPECS], workers: 1 }
-      : { testIgnore: [...GOOGLE_SPECS, ...OIDC_SPECS] }),
-  })),
+  // Workers take tests in the order of the projects: that one goes first, so its tests run beside the other stacks'
+  // instead of alone at the end with the second worker idle.
+  projects: [...stacks]
+    .sort((a, b) => Number(b.mode === 'embedded-google') - Number(a.mode === 'embedded-google'))
+    .map(({ name, mode, port }) => ({
+      name,
+      use: { baseURL: `http://127.0.0.1:${port}` },
+      ...(mode === 'embedded-google'
+        ? { testMatch: [...GOOGLE_SPECS, ...OIDC_SPECS], workers: 1 }
+        : { testIgnore: [...GOOGLE_SPECS, ...OIDC_SPECS] }),
+    })),
   webServer: stacks.map(({ mode, port }) => ({
     command: `node e2e/support/start-stack.mjs ${mode} ${port} ${stackDataDir(port)}`,
     url: `http://127.0.0.1:${port}/api/health`,
