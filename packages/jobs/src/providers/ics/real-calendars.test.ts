@@ -1,4 +1,4 @@
-import { listActivities, preferencesRow, type BreakActivityRow, type CalendarEventRow, type PreferencesRow } from '@breaker/db';
+import { listActivities, preferencesRow, type BreakActivityRow, type PreferencesRow } from '@breaker/db';
 import { openTestDatabase } from '@breaker/db/testing';
 import { placeBreaks, roomPerDay, verifyPlacement, type PlacementInput } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlacementInput, planningWindow } from '../../placement-input.js';
-import { icsEvents, type IcsEvent } from './ics-events.js';
+import { icsEvents } from './ics-events.js';
+import { icsEventRows } from './reference-calendars.test-support.js';
 
 /**
  * The real-world calendars in ./fixtures, expanded with ical.js, placed with a few work-hour settings in two zones each,
@@ -43,23 +44,6 @@ function preferences(zone: string, setting: (typeof SETTINGS)[number]): Preferen
     selected_exercise: null,
     timezone: zone,
   });
-}
-
-function rows(events: readonly IcsEvent[]): CalendarEventRow[] {
-  return events.map((e, i) => ({
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    user_id: '00000000-0000-4000-8000-000000000001',
-    connection_id: '00000000-0000-4000-8000-000000000002',
-    calendar_id: 'primary',
-    external_id: e.externalId,
-    title: e.title,
-    start_time: e.start,
-    end_time: e.end,
-    is_all_day: e.isAllDay,
-    blocks_time: e.blocksTime,
-    call: e.call ?? false,
-    updated_at: new Date(0),
-  }));
 }
 
 /** The Monday (local) of the week with the most blocking minutes, else the most events. */
@@ -108,7 +92,7 @@ describe('placement on real-world calendars', () => {
               userId: prefs.user_id,
               preferences: prefs,
               window,
-              events: rows(events),
+              events: icsEventRows(events),
               existing: [],
               catalogue,
               now: now.toJSDate(),

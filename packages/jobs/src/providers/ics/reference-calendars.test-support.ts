@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildPlacementInput, planningWindow } from '../../placement-input.js';
-import { icsEvents } from './ics-events.js';
+import { icsEvents, type IcsEvent } from './ics-events.js';
 
 /*
  * Where the engine puts breaks, against the optimum, on the reference calendars (./fixtures): every
@@ -49,7 +49,7 @@ export function referenceInputs(catalogue: readonly BreakActivityRow[]): Placeme
         const window = planningWindow(preferences, now);
         const events = icsEvents(text, { from: window.from, to: window.to, timeZone: zone });
         inputs.push(
-          buildPlacementInput({ userId: USER, preferences, window, events: rows(events), existing: [], catalogue, now }),
+          buildPlacementInput({ userId: USER, preferences, window, events: icsEventRows(events), existing: [], catalogue, now }),
         );
       }
     }
@@ -57,7 +57,8 @@ export function referenceInputs(catalogue: readonly BreakActivityRow[]): Placeme
   return inputs;
 }
 
-function rows(events: ReturnType<typeof icsEvents>): CalendarEventRow[] {
+/** Feed events as the stored rows the input builder reads (the user is the reference calendars' test user). */
+export function icsEventRows(events: readonly IcsEvent[]): CalendarEventRow[] {
   return events.map((e, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     user_id: USER,
