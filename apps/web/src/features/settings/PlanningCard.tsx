@@ -1,13 +1,12 @@
-import { TIMINGS, type Preferences } from '@breaker/api-contract';
-import { Alert, Button, Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../errors';
-import { toastError, toastSuccess } from '../../toast';
+import type { Preferences } from '@breaker/api-contract';
+import { Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { useReloadSchedule } from '../calendar/use-reload-schedule';
 import { SegmentedChoice } from '../layout/SegmentedChoice';
 import { PLANNING_CARD_ID } from './planning-anchor';
+import { SaveFooter } from './SaveFooter';
+import { usePreferencesSave } from './use-preferences-save';
 import {
   BREAK_TYPE_CHOICES,
   EQUIPMENT_LIMITS,
@@ -23,33 +22,16 @@ const SUCCESS_TEXT = 'Planning saved: your breaks follow it from now on.';
 
 /** What the planner reads beyond work hours: the days, the kinds of break, what is at hand, how often to sync. */
 export function PlanningCard({ preferences }: { preferences: Preferences }) {
-  const utils = trpc.useUtils();
   const reloadSchedule = useReloadSchedule();
   const activities = trpc.activities.list.useQuery();
   const [form, setForm] = useState<PlanningForm>(() => planningFormFromPreferences(preferences));
   const [daysError, setDaysError] = useState<string>();
-  const [saved, setSaved] = useState(false);
-  const [saveError, setSaveError] = useState<string>();
 
-  const save = trpc.preferences.update.useMutation({
-    onSuccess: async () => {
-      setSaved(true);
-      toastSuccess({ title: 'Planning Updated', message: 'Your breaks are planned with your new choices.' });
-      // The breaks were re-planned with the new choices.
-      await Promise.all([utils.preferences.get.invalidate(), reloadSchedule()]);
-    },
-    onError: (error) => {
-      const message = errorMessage(error, 'Failed to update preferences');
-      setSaveError(message);
-      toastError({ title: 'Update Failed', message });
-    },
+  const { saved, saveError, pending, clear, save } = usePreferencesSave({
+    toast: { title: 'Planning Updated', message: 'Your breaks are planned with your new choices.' },
+    // The breaks were re-planned with the new choices.
+    refresh: reloadSchedule,
   });
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), TIMINGS.settingsSuccessMs);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
 
   function update<K extends keyof PlanningForm>(key: K, value: PlanningForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -57,11 +39,10 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setSaved(false);
-    setSaveError(undefined);
+    clear();
     const noDays = form.workDays.length === 0 ? 'Choose at least one work day' : undefined;
     setDaysError(noDays);
-    if (!noDays) save.mutate(updateFromPlanningForm(form));
+    if (!noDays) save(updateFromPlanningForm(form));
   }
 
   return (
@@ -125,21 +106,7 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
             onChange={(value) => update('syncCadence', value)}
           />
         </Stack>
-        {saved && (
-          <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
-            {SUCCESS_TEXT}
-          </Alert>
-        )}
-        {saveError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {saveError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Planning'}
-          </Button>
-        </Group>
+        <SaveFooter saved={saved} successText={SUCCESS_TEXT} saveError={saveError} pending={pending} label="Save Planning" />
       </Stack>
     </Paper>
   );

@@ -1,10 +1,9 @@
-import { TIMINGS, VALIDATION, type Preferences } from '@breaker/api-contract';
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../errors';
-import { toastError, toastSuccess } from '../../toast';
+import { VALIDATION, type Preferences } from '@breaker/api-contract';
+import { Checkbox, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
+import { SaveFooter } from './SaveFooter';
+import { usePreferencesSave } from './use-preferences-save';
 import {
   BREAKS_PER_DAY_CHOICES,
   SKIP_BUDGET_CHOICES,
@@ -21,27 +20,11 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
   const utils = trpc.useUtils();
   const [form, setForm] = useState<WorkScheduleForm>(() => formFromPreferences(preferences));
   const [errors, setErrors] = useState<Partial<Record<keyof WorkScheduleForm, string>>>({});
-  const [saved, setSaved] = useState(false);
-  const [saveError, setSaveError] = useState<string>();
 
-  const save = trpc.preferences.update.useMutation({
-    onSuccess: async () => {
-      setSaved(true);
-      toastSuccess({ title: 'Settings Updated', message: 'Your preferences have been saved successfully.' });
-      await Promise.all([utils.preferences.get.invalidate(), utils.auth.user.invalidate()]);
-    },
-    onError: (error) => {
-      const message = errorMessage(error, 'Failed to update preferences');
-      setSaveError(message);
-      toastError({ title: 'Update Failed', message });
-    },
+  const { saved, saveError, pending, clear, save } = usePreferencesSave({
+    toast: { title: 'Settings Updated', message: 'Your preferences have been saved successfully.' },
+    refresh: () => utils.auth.user.invalidate(),
   });
-
-  useEffect(() => {
-    if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), TIMINGS.settingsSuccessMs);
-    return () => window.clearTimeout(timer);
-  }, [saved]);
 
   function update<K extends keyof WorkScheduleForm>(key: K, value: WorkScheduleForm[K]) {
     setForm((current) => ({ ...current, [key]: value }));
@@ -49,8 +32,7 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setSaved(false);
-    setSaveError(undefined);
+    clear();
     const nextErrors = {
       ...(form.breakFrequency ? {} : { breakFrequency: VALIDATION.breakFrequency }),
       ...(form.skipBudget ? {} : { skipBudget: VALIDATION.skipBudget }),
@@ -58,7 +40,7 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
       ...(form.workEndTime ? {} : { workEndTime: VALIDATION.workEndTime }),
     };
     setErrors(nextErrors);
-    if (Object.keys(nextErrors).length === 0) save.mutate(updateFromForm(form));
+    if (Object.keys(nextErrors).length === 0) save(updateFromForm(form));
   }
 
   return (
@@ -115,21 +97,7 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
           checked={form.notificationsEnabled}
           onChange={(event) => update('notificationsEnabled', event.currentTarget.checked)}
         />
-        {saved && (
-          <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
-            {SUCCESS_TEXT}
-          </Alert>
-        )}
-        {saveError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {saveError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Preferences'}
-          </Button>
-        </Group>
+        <SaveFooter saved={saved} successText={SUCCESS_TEXT} saveError={saveError} pending={pending} label="Save Preferences" />
       </Stack>
     </Paper>
   );
