@@ -102,7 +102,7 @@ describe('ETags derived from the plan version', () => {
 
   it('change with the time zone, and not with a preference the answers do not show', async () => {
     let held = await tags();
-    await client.request('PUT', '/api/user/preferences', { preferences: { equipment: ['mat'] } });
+    await client.request('PUT', '/api/user/preferences', { preferences: { calendarView: 'day' } });
     expect(await stillCurrent(held)).toEqual([true, true, true]);
     held = await tags();
     await client.request('PUT', '/api/user/preferences', { preferences: { timezone: 'America/Santiago' } });

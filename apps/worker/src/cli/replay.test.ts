@@ -61,6 +61,6 @@ describe('the replay CLI', () => {
     expect(identical.stdout).toContain('Identical: the replay gives the recorded 20 breaks');
     expect(identical.stdout).toContain('work starts');
     expect(different.code).toBe(2);
-    expect(different.stdout).toMatch(/Different from the recorded output \(1\):\n {2}\+ break Fri 27 Nov 16:00/);
+    expect(different.stdout).toMatch(/Different from the recorded output \(1\):\n {2}\+ break Fri 27 Nov 15:24/);
   });
 });
