@@ -170,10 +170,11 @@ test('after registering on a slow CPU, keys pressed the moment the login page op
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await page.getByRole('button', { name: 'Create Account' }).click();
 
-  // Typing starts as soon as the address is the login page's and a username field takes keys, with no wait for the
-  // heading, the toast or the network: what a quick user does.
+  // Typing starts as soon as the sign-in form's username field takes keys, with no wait for the heading, the toast or
+  // the network: what a quick user does. The address changes first, while the registration form (with a username
+  // field of its own) can still be on screen until the login page's code has loaded: the field is the sign-in form's.
   await page.waitForURL(/\/login$/);
-  const field = page.getByRole('textbox', { name: 'Username' });
+  const field = page.locator('form:has(input[autocomplete="current-password"])').getByRole('textbox', { name: 'Username' });
   await field.pressSequentially(username);
   // The toast is not awaited here: typing at this speed outlasts it (the test above checks it).
   await page.waitForLoadState('networkidle');
