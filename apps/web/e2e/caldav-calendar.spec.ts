@@ -1,6 +1,7 @@
 // A CalDAV account instead of Google, against a real Radicale that this spec starts on 127.0.0.1 (start-stack.mjs
 // sets ALLOW_PRIVATE_FEEDS=true, which also lets the API reach a CalDAV server there): connect it in Settings, see its
-// meeting on the week grid, see a meeting added on the server after Sync Calendar, and disconnect.
+// meeting on the week grid, see a meeting added on the server after Sync Calendar, reconnect after the password
+// changed on the server, and disconnect.
 import { startRadicale, type RadicaleServer } from '../../../packages/jobs/src/providers/caldav/radicale.test-support';
 import { registerAccount, submitLogin } from './support/accounts';
 import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
@@ -37,7 +38,7 @@ function meeting(day: Day, uid: string, title: string, from: string, to: string)
   ].join('\r\n');
 }
 
-test('connect a CalDAV account: its meeting on the grid, a server-side change after sync, disconnect', async ({
+test('connect a CalDAV account: its meeting on the grid, a server-side change after sync, reconnect, disconnect', async ({
   page,
   baseURL,
 }) => {
@@ -88,6 +89,22 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
       await expectToast(page, 'Calendar Synced', 'Your calendar is up to date');
       await expect(meetingBlocks.filter({ hasText: 'Design review' })).toBeVisible();
       await expect(meetingBlocks).toHaveCount(2);
+    });
+
+    await test.step('the password changes on the server: Calendar Access Expired, then reconnect with the new one', async () => {
+      radicale.changePassword('a-new-app-password-7');
+      await sync.click();
+      await expectToast(page, 'Calendar Access Expired', 'Breaker can no longer read your calendar; please reconnect it');
+      await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'needs-reconnection');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      const form = page.getByRole('form', { name: 'Connect CalDAV' });
+      await form.getByRole('textbox', { name: 'CalDAV server URL' }).fill(radicale.origin);
+      await form.getByRole('textbox', { name: 'User name' }).fill(radicale.username);
+      await form.getByLabel('App password').fill(radicale.password);
+      await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+      await expectToast(page, 'Calendar Connected!', 'Read 2 events from 1 calendar');
+      await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced');
+      await expect(form).toBeHidden();
     });
 
     await test.step('Disconnect CalDAV: the meetings are gone', async () => {

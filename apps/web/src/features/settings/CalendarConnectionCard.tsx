@@ -3,6 +3,7 @@ import { Badge, Button, Divider, Group, Paper, Text, Title } from '@mantine/core
 import { IconCalendarPlus, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import { useCapabilities } from '../auth/use-capabilities';
 import { toastError } from '../../toast';
+import { trpc } from '../../trpc';
 import { CalDavCalendars } from '../calendar/CalDavCalendars';
 import { CalDavForm } from '../calendar/CalDavForm';
 import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
@@ -17,6 +18,7 @@ export function CalendarConnectionCard({ user }: { user: User }) {
   const provider = user.calendarProvider;
   const sync = useCalendarSync(provider);
   const { microsoftSignIn } = useCapabilities();
+  const status = trpc.calendar.status.useQuery();
   const syncButton = (
     <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
       {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
@@ -48,6 +50,12 @@ export function CalendarConnectionCard({ user }: { user: User }) {
         </Group>
       )}
       {provider === 'caldav' && <CalDavCalendars />}
+      {provider === 'caldav' && status.data?.state === 'needs-reconnection' && (
+        <>
+          <Divider my="md" label="The server no longer accepts the password: connect again" labelPosition="center" />
+          <CalDavForm />
+        </>
+      )}
       {provider === 'microsoft' && (
         <Group gap="sm" mb="md">
           {syncButton}

@@ -24,6 +24,8 @@ export interface RadicaleServer {
    * object): thousands through PUT take minutes, as Radicale works over the whole collection on every write.
    */
   seed(calendarUrl: string, objects: readonly { name: string; ics: string }[]): void;
+  /** The account's password changes on the server (Radicale reads its htpasswd file on every request). */
+  changePassword(password: string): void;
   /** The calendar's objects, read straight from the server. */
   objects(calendarUrl: string): Promise<{ url: string; data: string }[]>;
   /** Stops the server (the same port and storage come back with `start`). */
@@ -81,9 +83,11 @@ export async function startRadicale(username = 'alice', password = 'wonderland-4
   );
   const requests: string[] = [];
   let child: ChildProcess | undefined;
-  const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-  const send = (method: string, url: string, body?: string, headers: Record<string, string> = {}) =>
-    fetch(url, { method, headers: { authorization, ...headers }, ...(body === undefined ? {} : { body }) });
+  let current = password;
+  const send = (method: string, url: string, body?: string, headers: Record<string, string> = {}) => {
+    const authorization = `Basic ${Buffer.from(`${username}:${current}`).toString('base64')}`;
+    return fetch(url, { method, headers: { authorization, ...headers }, ...(body === undefined ? {} : { body }) });
+  };
 
   async function start(): Promise<void> {
     const started = spawn(binary, ['--config', join(folder, 'config')], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -126,7 +130,9 @@ export async function startRadicale(username = 'alice', password = 'wonderland-4
   return {
     origin,
     username,
-    password,
+    get password() {
+      return current;
+    },
     requests,
     async makeCalendar(name, displayName) {
       const url = `${origin}/${username}/${name}/`;
@@ -155,6 +161,10 @@ export async function startRadicale(username = 'alice', password = 'wonderland-4
         ...new URL(calendarUrl).pathname.split('/').filter(Boolean),
       );
       for (const object of objects) writeFileSync(join(collection, object.name), object.ics);
+    },
+    changePassword(next) {
+      current = next;
+      writeFileSync(join(folder, 'users'), `${username}:${next}\n`);
     },
     async remove(url) {
       const response = await send('DELETE', url);
