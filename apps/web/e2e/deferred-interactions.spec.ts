@@ -72,6 +72,10 @@ test('tooltips: 700 ms on the first, at once on the next within 300 ms, and they
   // Without animations a tooltip is there as soon as it opens: these checks are about its delays.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await openCalendarWithBreak(page, baseURL!);
+  // The indicator renders once the calendar status arrives, and that render waits on a timer: let it land before
+  // time stands still.
+  const indicator = page.getByTestId('sync-indicator');
+  await expect(indicator).toBeVisible();
   // Time stands still from here on: only runFor moves it, so the delays are exact however busy the machine is.
   await page.clock.install();
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
@@ -86,7 +90,6 @@ test('tooltips: 700 ms on the first, at once on the next within 300 ms, and they
   await expect(refreshTip).toBeVisible();
 
   // Straight on to the calendar indicator: its tooltip skips the delay.
-  const indicator = page.getByTestId('sync-indicator');
   await indicator.hover();
   await page.clock.runFor(50);
   await expect(page.getByRole('tooltip', { name: 'Not synced yet' })).toBeVisible();
