@@ -7,6 +7,23 @@ export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string
   return config.secureCookies ? '__Host-breaker_session' : 'breaker_session';
 }
 
+/** Long enough to choose an account and consent at a provider; a sign-in flow left longer starts again. */
+export const SIGN_IN_FLOW_MAX_AGE_SECONDS = 10 * 60;
+
+/**
+ * The cookies that carry a sign-in flow (state, PKCE verifier, nonce) across the provider's redirect: HttpOnly, sent on
+ * the provider's top-level redirect back (lax), and gone after SIGN_IN_FLOW_MAX_AGE_SECONDS, not the browser session.
+ */
+export function signInFlowCookie(config: Pick<Config, 'secureCookies'>, path: string) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+    path,
+    maxAge: SIGN_IN_FLOW_MAX_AGE_SECONDS,
+  };
+}
+
 export function readSessionToken(request: FastifyRequest, config: Config): string | undefined {
   return request.cookies[sessionCookieName(config)];
 }

@@ -1,5 +1,6 @@
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance } from 'fastify';
+import { signInFlowCookie } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
 import { googleEndpoints } from '@breaker/api-contract/config';
 
@@ -12,9 +13,6 @@ declare module 'fastify' {
 
 export const GOOGLE_SIGN_IN_CALLBACK = '/api/auth/google/callback';
 export const GOOGLE_CALENDAR_CALLBACK = '/api/auth/google/calendar/callback';
-
-/** Long enough to choose an account and consent at Google; a flow left longer starts again. */
-export const OAUTH_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
 /** Reads the primary calendar's events and lets Breaker write its own breaks back; no other calendars or settings. */
 export const CALENDAR_EVENTS_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
@@ -47,14 +45,7 @@ export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): 
     },
     options: { authorizationMethod: 'body' as const },
   };
-  // The state and PKCE verifier cookies outlive an abandoned sign-in by ten minutes at most, not the browser session.
-  const cookie = {
-    secure: deps.config.secureCookies,
-    sameSite: 'lax' as const,
-    httpOnly: true,
-    path: '/',
-    maxAge: OAUTH_COOKIE_MAX_AGE_SECONDS,
-  };
+  const cookie = signInFlowCookie(deps.config, '/');
   await app.register(fastifyOauth2, {
     name: 'googleSignIn',
     scope: SIGN_IN_SCOPES,

@@ -1,8 +1,8 @@
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { microsoftEndpoints } from '@breaker/api-contract/config';
 import type { FastifyInstance } from 'fastify';
+import { signInFlowCookie } from '../auth/cookies.js';
 import type { AppDeps } from '../deps.js';
-import { OAUTH_COOKIE_MAX_AGE_SECONDS } from '../google/oauth-clients.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,13 +41,7 @@ export async function registerMicrosoftOAuth(app: FastifyInstance, deps: AppDeps
     },
     options: { authorizationMethod: 'body' as const },
   };
-  const cookie = {
-    secure: deps.config.secureCookies,
-    sameSite: 'lax' as const,
-    httpOnly: true,
-    path: '/',
-    maxAge: OAUTH_COOKIE_MAX_AGE_SECONDS,
-  };
+  const cookie = signInFlowCookie(deps.config, '/');
   await app.register(fastifyOauth2, {
     name: 'microsoftSignIn',
     scope: MICROSOFT_SCOPES,
