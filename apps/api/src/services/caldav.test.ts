@@ -188,6 +188,23 @@ describe('CalDAV against a real Radicale', () => {
     expect(writes(radicale.requests)).toEqual([]);
   });
 
+  it('follows an object renamed on the server through sync-collection, leaving no stale copy and reading no window', async () => {
+    await radicale.move(`${work}review.ics`, `${work}review-renamed.ics`);
+    radicale.requests.length = 0;
+    const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
+    // The delta: the old name removed (its meeting counted) and the new one read; a full read would count all five.
+    expect(synced.json()).toMatchObject({ eventsChanged: 2 });
+    expect(radicale.requests.filter((r) => r.startsWith('REPORT'))).toHaveLength(2);
+    expect(await titles()).toEqual(['Daily check-in', 'Daily check-in', 'Daily check-in', 'Design review', 'Standup']);
+    const review = await subject.db
+      .selectFrom('calendar_events')
+      .select('external_id')
+      .where('title', '=', 'Design review')
+      .execute();
+    expect(review).toEqual([{ external_id: 'review-renamed.ics/review@example.com' }]);
+    await eventually(calendarMatchesBreaks);
+  });
+
   it('moves and removes its breaks, removes them all with booking off, and never overwrites an edited one', async () => {
     const before = await breakerObjects();
     expect(before.length).toBeGreaterThan(1);
