@@ -209,6 +209,17 @@ export async function replaceObjectEvents(
   });
 }
 
+/** The ids of one calendar's stored events (CalDAV names them after their object: `name/UID…`). */
+export async function listCalendarEventIds(db: Db, connectionId: string, calendarId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calendar_events')
+    .select('external_id')
+    .where('connection_id', '=', connectionId)
+    .where('calendar_id', '=', calendarId)
+    .execute();
+  return rows.map((row) => row.external_id);
+}
+
 async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>, events: readonly StoredEvent[]) {
   const CHUNK = 500;
   for (let offset = 0; offset < events.length; offset += CHUNK) {
