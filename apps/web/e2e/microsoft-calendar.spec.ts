@@ -1,5 +1,5 @@
 // Microsoft Outlook in the browser, through the google stack's fake Microsoft (start-stack.mjs, mode embedded-google):
-// connect from Settings, a meeting on the week grid, access revoked on Microsoft's side, reconnect, and disconnect.
+// connect from Settings, a meeting on the week grid, tentative meetings set not to block, access revoked on Microsoft's side, reconnect, and disconnect.
 import { registerAccount, submitLogin } from './support/accounts';
 import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
 import { chooseMicrosoftAccount, expect, newMicrosoftAccount, test, uniqueName } from './support/fake-microsoft';
@@ -7,7 +7,7 @@ import { expectToast } from './support/toasts';
 
 const PASSWORD = 'stretch-and-breathe-42';
 
-test('connect Microsoft Outlook: a meeting on the grid, revoked access, reconnect, disconnect', async ({
+test('connect Microsoft Outlook: a meeting on the grid, which meetings block, revoked access, reconnect, disconnect', async ({
   page,
   microsoft,
   baseURL,
@@ -26,6 +26,12 @@ test('connect Microsoft Outlook: a meeting on the grid, revoked access, reconnec
         start: { dateTime: `${target}T10:00:00`, timeZone: TIME_ZONE },
         end: { dateTime: `${target}T11:30:00`, timeZone: TIME_ZONE },
         showAs: 'busy',
+      },
+      {
+        subject: 'Vendor demo',
+        start: { dateTime: `${target}T14:00:00`, timeZone: TIME_ZONE },
+        end: { dateTime: `${target}T15:00:00`, timeZone: TIME_ZONE },
+        showAs: 'tentative',
       },
       {
         subject: 'Design sync',
@@ -56,6 +62,24 @@ test('connect Microsoft Outlook: a meeting on the grid, revoked access, reconnec
     if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
     const column = page.getByRole('group', { name: columnName(target), exact: true });
     await expect(column.getByTestId('meeting-block').filter({ hasText: 'Quarterly planning' })).toBeVisible();
+  });
+
+  await test.step('Settings: tentative meetings no longer block breaks, and the choice is kept', async () => {
+    const column = page.getByRole('group', { name: columnName(target), exact: true });
+    const tentative = column.getByTestId('meeting-block').filter({ hasText: 'Vendor demo' });
+    await expect(tentative).not.toHaveAttribute('data-free');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    const card = page.locator('#planning');
+    await card.getByRole('checkbox', { name: 'Tentative' }).uncheck();
+    await card.getByRole('button', { name: 'Save Planning' }).click();
+    await expect(card.getByRole('status')).toContainText('Planning saved');
+    await page.reload();
+    await expect(card.getByRole('checkbox', { name: 'Tentative' })).not.toBeChecked();
+    await expect(card.getByRole('checkbox', { name: 'Out of office' })).toBeChecked();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(tentative).toHaveAttribute('data-free', 'true');
+    await expect(column.getByTestId('meeting-block').filter({ hasText: 'Quarterly planning' })).not.toHaveAttribute('data-free');
   });
 
   await test.step('access revoked on Microsoft: Calendar Access Expired', async () => {

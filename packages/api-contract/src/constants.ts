@@ -42,6 +42,8 @@ export const DEFAULT_PREFERENCES = {
   reminderLeadMinutes: 1,
   calendarAlertsEnabled: true,
   skipBudget: 1,
+  /** Tentative meetings and time out of office block breaks; working elsewhere does not. */
+  blockingStatuses: ['tentative', 'outOfOffice'] as string[],
 } as const;
 
 /** Breaks a day a user may skip before a skip books a replacement: the setting's range. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEETING_STATUSES } from './meeting-status.js';
 import { preferences } from './preferences.js';
 
 export const activityTypes = ['stretch', 'eye-rest', 'walk', 'exercise', 'mindfulness', 'breathing'] as const;
@@ -96,6 +97,8 @@ export const calendarEvent = z.object({
   startTime: z.string(),
   endTime: z.string(),
   isAllDay: z.boolean(),
+  /** Whether it blocks breaks under the user's "Meetings that block breaks" setting. */
   blocksTime: z.boolean(),
+  showAs: z.enum(MEETING_STATUSES),
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;

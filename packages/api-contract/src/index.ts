@@ -6,6 +6,7 @@ export * from './instant.js';
 export * from './time-zone.js';
 export * from './auth.js';
 export * from './preferences.js';
+export * from './meeting-status.js';
 export * from './entities.js';
 export * from './breaks.js';
 export * from './jobs.js';

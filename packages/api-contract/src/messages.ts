@@ -16,6 +16,7 @@ export const VALIDATION = {
   timezone: 'Choose a valid time zone',
   reminderLeadMinutes: 'Choose a reminder time of 0, 1 or 5 minutes before a break',
   skipBudget: 'Choose a skip budget from 0 to 5 breaks a day',
+  blockingStatuses: 'Choose meetings that block breaks among tentative, outOfOffice and workingElsewhere',
   userNotAuthenticated: 'User not authenticated',
 } as const;
 

@@ -8,6 +8,7 @@ import {
   WORK_END_OPTIONS,
   WORK_START_OPTIONS,
 } from './constants.js';
+import { CHOOSABLE_BLOCKING_STATUSES } from './meeting-status.js';
 import { VALIDATION } from './messages.js';
 import { REMINDER_LEAD_OPTIONS } from './push.js';
 import { text } from './text.js';
@@ -49,6 +50,8 @@ export const preferences = z.object({
   calendarAlertsEnabled: z.boolean(),
   /** Breaks a day the user may skip; a skip beyond it books a replacement. */
   skipBudget: z.number().int(),
+  /** Which meetings besides busy ones block breaks: tentative, outOfOffice, workingElsewhere (meeting-status.ts). */
+  blockingStatuses: z.array(z.string()),
 });
 export type Preferences = z.infer<typeof preferences>;
 
@@ -86,6 +89,10 @@ export const preferencesUpdate = z
       .int(VALIDATION.skipBudget)
       .min(SKIP_BUDGET_MIN, VALIDATION.skipBudget)
       .max(SKIP_BUDGET_MAX, VALIDATION.skipBudget),
+    blockingStatuses: z
+      .array(z.enum(CHOOSABLE_BLOCKING_STATUSES, { error: VALIDATION.blockingStatuses }), { error: VALIDATION.blockingStatuses })
+      .max(CHOOSABLE_BLOCKING_STATUSES.length)
+      .transform((statuses) => CHOOSABLE_BLOCKING_STATUSES.filter((status) => statuses.includes(status))),
   })
   .partial();
 export type PreferencesUpdate = z.infer<typeof preferencesUpdate>;

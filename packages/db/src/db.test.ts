@@ -87,9 +87,13 @@ describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
       end: new Date('2026-11-23T09:15:00Z'),
       isAllDay: false,
       blocksTime: true,
+      showAs: 'busy' as const,
     };
     expect(await replaceConnectionEvents(database.db, ics, [meeting])).toEqual({ busyChanged: true, stored: 1 });
     expect((await replaceConnectionEvents(database.db, ics, [{ ...meeting, title: 'Renamed' }])).busyChanged).toBe(false);
+    // The user's setting reads the status: a meeting turned tentative may now leave its time open.
+    const tentative = { ...meeting, showAs: 'tentative' as const };
+    expect((await replaceConnectionEvents(database.db, ics, [tentative])).busyChanged).toBe(true);
     const free = { ...meeting, externalId: 'b', blocksTime: false };
     expect((await applyEventChanges(database.db, ics, { upserts: [free], removals: [] })).busyChanged).toBe(false);
     expect(

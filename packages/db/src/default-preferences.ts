@@ -23,6 +23,7 @@ export function newPreferences(overrides: Partial<NewPreferences> = {}): NewPref
     reminder_lead_minutes: DEFAULT_PREFERENCES.reminderLeadMinutes,
     calendar_alerts_enabled: DEFAULT_PREFERENCES.calendarAlertsEnabled,
     skip_budget: DEFAULT_PREFERENCES.skipBudget,
+    blocking_statuses: [...DEFAULT_PREFERENCES.blockingStatuses],
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { CalendarProvider } from '@breaker/api-contract';
+import type { CalendarProvider, MeetingStatus } from '@breaker/api-contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -73,6 +73,8 @@ export interface PreferencesTable {
   calendar_alerts_enabled: Generated<boolean>;
   /** Breaks a day the user may skip before a skip books a replacement: 0 to 5. */
   skip_budget: Generated<number>;
+  /** Which meetings besides busy ones block breaks (the contract's CHOOSABLE_BLOCKING_STATUSES). */
+  blocking_statuses: Generated<string[]>;
   updated_at: UpdatedAt;
 }
 
@@ -177,7 +179,10 @@ export interface CalendarEventsTable {
   start_time: Timestamp;
   end_time: Timestamp;
   is_all_day: boolean;
+  /** Whether it may block breaks at all: not free, declined or cancelled, and an all-day one only when busy or away. */
   blocks_time: boolean;
+  /** How it shows the user's time (the contract's MEETING_STATUSES); the user's setting says which statuses block. */
+  show_as: Generated<MeetingStatus>;
   /** A video call (screen time), for the planner's eye-rest rule. */
   call: Generated<boolean>;
   updated_at: UpdatedAt;

@@ -36,6 +36,7 @@ function event(index: number, start: number, minutes: number): CalendarEventRow 
     end_time: new Date(DAY + (start + minutes) * MINUTE),
     is_all_day: false,
     blocks_time: true,
+    show_as: 'busy',
     call: index % 2 === 0,
     updated_at: NOW,
   };

@@ -151,7 +151,15 @@ describe('refresh with breaks placed or changed by hand', () => {
     const connection = await connectTestFeed(database.db, userId);
     const meeting = { start: new Date(movedTo.getTime() - 15 * MINUTE), end: new Date(movedTo.getTime() + 45 * MINUTE) };
     await replaceConnectionEvents(database.db, connection, [
-      { calendarId: 'feed', externalId: 'review', title: 'Review', ...meeting, isAllDay: false, blocksTime: true },
+      {
+        calendarId: 'feed',
+        externalId: 'review',
+        title: 'Review',
+        ...meeting,
+        isAllDay: false,
+        blocksTime: true,
+        showAs: 'busy',
+      },
     ]);
 
     await runPlaceBreaks(deps, { userId, trigger: 'sync' });

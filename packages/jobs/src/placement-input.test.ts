@@ -1,3 +1,4 @@
+import { CHOOSABLE_BLOCKING_STATUSES, MEETING_STATUSES, type MeetingStatus } from '@breaker/api-contract';
 import {
   preferencesRow,
   type BreakActivityRow,
@@ -7,6 +8,7 @@ import {
   type PreferencesRow,
 } from '@breaker/db';
 import { placeBreaks, verifyPlacement, workDayFrames, type PlacementInput } from '@breaker/scheduler';
+import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
@@ -107,6 +109,7 @@ describe('buildPlacementInput', () => {
       end_time: new Date('2026-11-23T10:00:00Z'),
       is_all_day: false,
       blocks_time: blocks,
+      show_as: 'busy',
       call,
       updated_at: now,
     });
@@ -152,6 +155,77 @@ describe('buildPlacementInput', () => {
     expect(input.existing[0]!.start).toBe(Date.parse('2026-11-23T08:00:00Z'));
     expect(input.activities).toHaveLength(catalogue.length - 1);
     expect(input.seed).toBe(planningSeed('u', '2026-11-23'));
+  });
+});
+
+describe("which meetings block breaks: the user's setting over each stored status", () => {
+  const now = new Date('2026-11-23T06:00:00Z');
+  const meeting = (index: number, showAs: MeetingStatus, blocks = true): CalendarEventRow => ({
+    id: `m${index}`,
+    user_id: 'u',
+    connection_id: 'c',
+    calendar_id: 'primary',
+    external_id: `m${index}`,
+    title: showAs,
+    start_time: new Date(Date.parse('2026-11-23T09:00:00Z') + index * 3_600_000),
+    end_time: new Date(Date.parse('2026-11-23T09:30:00Z') + index * 3_600_000),
+    is_all_day: false,
+    blocks_time: blocks,
+    show_as: showAs,
+    call: false,
+    updated_at: now,
+  });
+  const busyTitles = (prefs: PreferencesRow, events: readonly CalendarEventRow[]) => {
+    const input = buildPlacementInput({
+      userId: 'u',
+      preferences: prefs,
+      window: planningWindow(prefs, now),
+      events,
+      existing: [],
+      catalogue,
+      now,
+    });
+    return input.busy.map((b) => events.find((e) => e.start_time.getTime() === b.start)!.title);
+  };
+  const everyStatus = MEETING_STATUSES.map((status, index) => meeting(index, status));
+
+  it('blocks busy, tentative and out-of-office meetings by default; working elsewhere and free ones never by default', () => {
+    expect(busyTitles(preferences(), everyStatus)).toEqual(['busy', 'tentative', 'outOfOffice']);
+  });
+
+  it('follows the setting: busy always, free never, the others as chosen', () => {
+    expect(busyTitles(preferences({ blocking_statuses: [] }), everyStatus)).toEqual(['busy']);
+    expect(busyTitles(preferences({ blocking_statuses: ['workingElsewhere'] }), everyStatus)).toEqual([
+      'busy',
+      'workingElsewhere',
+    ]);
+    expect(busyTitles(preferences({ blocking_statuses: [...CHOOSABLE_BLOCKING_STATUSES] }), everyStatus)).toEqual([
+      'busy',
+      'tentative',
+      'outOfOffice',
+      'workingElsewhere',
+    ]);
+  });
+
+  it('never blocks a meeting that may not block (declined, an all-day marker), whatever the setting', () => {
+    const declined = MEETING_STATUSES.map((status, index) => meeting(index, status, false));
+    expect(busyTitles(preferences({ blocking_statuses: [...CHOOSABLE_BLOCKING_STATUSES] }), declined)).toEqual([]);
+  });
+
+  it('property: choosing more statuses only ever adds blocked time, and exactly the meetings of the chosen statuses', () => {
+    const status = fc.constantFrom(...MEETING_STATUSES);
+    const chosen = fc.subarray([...CHOOSABLE_BLOCKING_STATUSES]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(status, fc.boolean()), { maxLength: 8 }), chosen, chosen, (shapes, some, more) => {
+        const events = shapes.map(([showAs, blocks], index) => meeting(index, showAs, blocks));
+        const wider: string[] = [...new Set([...some, ...more])];
+        const narrow = busyTitles(preferences({ blocking_statuses: some }), events);
+        const wide = busyTitles(preferences({ blocking_statuses: wider }), events);
+        expect(narrow.every((title) => wide.includes(title))).toBe(true);
+        const expected = events.filter((e) => e.blocks_time && (e.show_as === 'busy' || wider.includes(e.show_as)));
+        expect(wide).toEqual(expected.map((e) => e.title));
+      }),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { breakStatus, effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS } from '@breaker/api-contract';
+import { breakStatus, effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS, statusBlocks } from '@breaker/api-contract';
 import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
 import { startOfLocalDay, workDayFrames, type BusyInterval, type PlacementInput, type WorkDayFrame } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
@@ -177,7 +177,9 @@ export function buildPlacementInput(args: {
   const { preferences, window, now } = args;
   const busy: BusyInterval[] = [];
   for (const event of args.events) {
-    if (event.blocks_time) busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime(), call: event.call });
+    // The user's setting says which statuses block, so changing it re-plans from the stored events alone.
+    if (event.blocks_time && statusBlocks(event.show_as, preferences.blocking_statuses))
+      busy.push({ start: event.start_time.getTime(), end: event.end_time.getTime(), call: event.call });
   }
   const input: PlacementInput = {
     timeZone: window.timeZone,

@@ -48,6 +48,18 @@ const BLOCKS = {
   Away: true,
 };
 
+/** Each event's `showAs` in Breaker's words, as the calendar answer carries it. */
+const SHOWN_AS = {
+  Standup: 'busy',
+  'Declined review': 'busy',
+  'Focus time': 'free',
+  Workshop: 'tentative',
+  'Cancelled sync': 'busy',
+  'Working from home': 'workingElsewhere',
+  Conference: 'tentative',
+  Away: 'outOfOffice',
+};
+
 const deltaCalls = (microsoft: FakeMicrosoft) => microsoft.calls.filter((call) => call.path === DELTA);
 const writes = (microsoft: FakeMicrosoft) =>
   microsoft.calls.filter((call) => call.method !== 'GET' && call.path.startsWith(EVENTS));
@@ -127,14 +139,43 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
     expect(first).toBeDefined();
     expect(deltaCalls(microsoft).filter((call) => '$skiptoken' in call.query).length).toBeGreaterThanOrEqual(3);
     const events = (await client.request('GET', '/api/calendar-events')).json<
-      { title: string; blocksTime: boolean; isAllDay: boolean }[]
+      { title: string; blocksTime: boolean; isAllDay: boolean; showAs: string }[]
     >();
     expect(Object.fromEntries(events.map((event) => [event.title, event.blocksTime]))).toEqual(BLOCKS);
+    expect(Object.fromEntries(events.map((event) => [event.title, event.showAs]))).toEqual(SHOWN_AS);
     expect(events.find((event) => event.title === 'Away')?.isAllDay).toBe(true);
     const calls = await subject.db.selectFrom('calendar_events').select(['title', 'call']).where('call', '=', true).execute();
     expect(calls.map((event) => event.title)).toEqual(['Standup']);
     const breaks = (await client.request('GET', '/api/upcoming-breaks')).json<{ scheduledTime: string; duration: number }[]>();
     expect(breaks.length).toBeGreaterThan(0);
+  });
+
+  it("blocks what the user's setting says: working elsewhere, once chosen, keeps tomorrow free of breaks, with no new read", async () => {
+    const blocking = async () =>
+      Object.fromEntries(
+        (await client.request('GET', '/api/calendar-events'))
+          .json<{ title: string; blocksTime: boolean }[]>()
+          .map((event) => [event.title, event.blocksTime]),
+      );
+    const tomorrowsBreaks = async () =>
+      (await client.request('GET', '/api/upcoming-breaks'))
+        .json<{ scheduledTime: string }[]>()
+        .filter((entry) => DateTime.fromISO(entry.scheduledTime, { zone: 'utc' }).hasSame(tomorrow, 'day'));
+    expect((await tomorrowsBreaks()).length).toBeGreaterThan(0);
+    microsoft.resetCalls();
+
+    const saved = await client.request('PUT', '/api/user/preferences', {
+      preferences: { blockingStatuses: ['workingElsewhere'] },
+    });
+    expect(saved.json<{ blockingStatuses: string[] }>().blockingStatuses).toEqual(['workingElsewhere']);
+    expect(await blocking()).toEqual({ ...BLOCKS, Workshop: false, Away: false, 'Working from home': true });
+    // Working from home spans tomorrow's work hours (08:00–18:00): the re-plan leaves no break there.
+    expect(await tomorrowsBreaks()).toEqual([]);
+    expect(deltaCalls(microsoft)).toEqual([]);
+
+    await client.request('PUT', '/api/user/preferences', { preferences: { blockingStatuses: ['tentative', 'outOfOffice'] } });
+    expect(await blocking()).toEqual(BLOCKS);
+    expect((await tomorrowsBreaks()).length).toBeGreaterThan(0);
   });
 
   it('writes the upcoming breaks as free, tagged events, idempotently, and touches nothing else', async () => {

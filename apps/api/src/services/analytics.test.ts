@@ -1,4 +1,4 @@
-import type { AnalyticsSummary } from '@breaker/api-contract';
+import type { AnalyticsSummary, MeetingStatus } from '@breaker/api-contract';
 import {
   insertSchedulingRun,
   listActivities,
@@ -109,7 +109,7 @@ describe.each(['pglite', 'postgres'] as const)('analytics on %s', (backend) => {
       feed_url_encrypted: null,
       scopes: null,
     });
-    const event = (externalId: string, start: string, end: string, blocksTime = true) => ({
+    const event = (externalId: string, start: string, end: string, blocksTime = true, showAs: MeetingStatus = 'busy') => ({
       calendarId: 'feed',
       externalId,
       title: 'Planning',
@@ -117,12 +117,15 @@ describe.each(['pglite', 'postgres'] as const)('analytics on %s', (backend) => {
       end: new Date(end),
       isAllDay: false,
       blocksTime,
+      showAs,
     });
     await replaceConnectionEvents(subject.db, connection, [
       // Tuesday the 17th: 7 busy hours in Berlin.
       event('long', '2026-11-17T07:00:00Z', '2026-11-17T14:00:00Z'),
       // A free-time event does not add to the load.
       event('free', '2026-11-16T09:00:00Z', '2026-11-16T12:00:00Z', false),
+      // Nor does working elsewhere, which the user's setting leaves open by default.
+      event('elsewhere', '2026-11-16T12:00:00Z', '2026-11-16T15:00:00Z', true, 'workingElsewhere'),
     ]);
 
     const { status, data } = await summaryOf(client);

@@ -188,6 +188,50 @@ describe('CalDAV against a real Radicale', () => {
     expect(writes(radicale.requests)).toEqual([]);
   });
 
+  it('follows an object renamed on the server through sync-collection, leaving no stale copy and reading no window', async () => {
+    await radicale.move(`${work}review.ics`, `${work}review-renamed.ics`);
+    radicale.requests.length = 0;
+    const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
+    // The delta: the old name removed (its meeting counted) and the new one read; a full read would count all five.
+    expect(synced.json()).toMatchObject({ eventsChanged: 2 });
+    expect(radicale.requests.filter((r) => r.startsWith('REPORT'))).toHaveLength(2);
+    expect(await titles()).toEqual(['Daily check-in', 'Daily check-in', 'Daily check-in', 'Design review', 'Standup']);
+    const review = await subject.db
+      .selectFrom('calendar_events')
+      .select('external_id')
+      .where('title', '=', 'Design review')
+      .execute();
+    expect(review).toEqual([{ external_id: 'review-renamed.ics/review@example.com' }]);
+    await eventually(calendarMatchesBreaks);
+  });
+
+  it('drops the copy a rename left under the old name when the delta does not report that name removed', async () => {
+    // What a server that reports only the new name leaves behind: the meeting still stored under the name it had.
+    const [kept] = await subject.db.selectFrom('calendar_events').selectAll().where('title', '=', 'Design review').execute();
+    const { id: _id, updated_at: _updated, ...copy } = kept!;
+    await subject.db
+      .insertInto('calendar_events')
+      .values({ ...copy, external_id: 'review-before.ics/review@example.com' })
+      .execute();
+    expect((await titles()).filter((title) => title === 'Design review')).toHaveLength(2);
+    await radicale.put(
+      work,
+      'review-renamed.ics',
+      meeting('review@example.com', 'Design review', tomorrowAt(16), tomorrowAt(17), [
+        'LOCATION:Teams https://teams.microsoft.com/l/meetup-join/19%3ameeting_review',
+        'DESCRIPTION:Agenda attached',
+      ]),
+    );
+    const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
+    expect(synced.json()).toMatchObject({ eventsChanged: 2 });
+    const review = await subject.db
+      .selectFrom('calendar_events')
+      .select('external_id')
+      .where('title', '=', 'Design review')
+      .execute();
+    expect(review).toEqual([{ external_id: 'review-renamed.ics/review@example.com' }]);
+  });
+
   it('moves and removes its breaks, removes them all with booking off, and never overwrites an edited one', async () => {
     const before = await breakerObjects();
     expect(before.length).toBeGreaterThan(1);

@@ -1,4 +1,11 @@
-import { AppError, SERVER_MESSAGES, type CalendarEvent, type CalendarSyncResult } from '@breaker/api-contract';
+import {
+  AppError,
+  DEFAULT_PREFERENCES,
+  SERVER_MESSAGES,
+  statusBlocks,
+  type CalendarEvent,
+  type CalendarSyncResult,
+} from '@breaker/api-contract';
 import { findPreferences, listEventsBetween } from '@breaker/db';
 import { syncWindow } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
@@ -9,13 +16,16 @@ export async function listCalendarEvents(deps: AppDeps, userId: string): Promise
   // The window the sync fills: a week back as well, so the week view's earlier days are not empty.
   const { from, to } = syncWindow(preferences?.timezone ?? 'UTC', deps.now());
   const rows = await listEventsBetween(deps.db, userId, from, to);
+  const blocking = preferences?.blocking_statuses ?? DEFAULT_PREFERENCES.blockingStatuses;
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     startTime: row.start_time.toISOString(),
     endTime: row.end_time.toISOString(),
     isAllDay: row.is_all_day,
-    blocksTime: row.blocks_time,
+    // As the planner reads it: the user's setting says which statuses block (placement-input.ts).
+    blocksTime: row.blocks_time && statusBlocks(row.show_as, blocking),
+    showAs: row.show_as,
   }));
 }
 

@@ -1,4 +1,4 @@
-import type { BreakSession, Preferences } from '@breaker/api-contract';
+import { VALIDATION, type BreakSession, type Preferences } from '@breaker/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
@@ -76,6 +76,21 @@ describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s',
     }
   });
 
+  it('saves which meetings block breaks over tRPC, in the order Settings shows them, each once', async () => {
+    const client = new TestClient(subject.app);
+    await client.registerAndSignIn('planning-blocking');
+    expect((await client.request('GET', '/api/user/preferences')).json<Preferences>().blockingStatuses).toEqual([
+      'tentative',
+      'outOfOffice',
+    ]);
+    const result = await trpcUpdate(client, { blockingStatuses: ['workingElsewhere', 'tentative', 'workingElsewhere'] });
+    expect(result).toMatchObject({ status: 200, preferences: { blockingStatuses: ['tentative', 'workingElsewhere'] } });
+    expect((await client.request('GET', '/api/user/preferences')).json<Preferences>().blockingStatuses).toEqual([
+      'tentative',
+      'workingElsewhere',
+    ]);
+  });
+
   let refused = 0;
   it.each([
     [{ workDays: [] }, 'Choose at least one work day'],
@@ -83,6 +98,8 @@ describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s',
     [{ syncCadence: 'weekly' }, 'Choose how often your calendar syncs'],
     [{ breakTypes: ['x'.repeat(65)] }, ''],
     [{ equipment: 'stairs' }, ''],
+    [{ blockingStatuses: ['busy'] }, VALIDATION.blockingStatuses],
+    [{ blockingStatuses: 'tentative' }, VALIDATION.blockingStatuses],
   ])('refuses %j with a 400 and a message over REST and tRPC', async (preferences, message) => {
     const client = new TestClient(subject.app);
     refused += 1;

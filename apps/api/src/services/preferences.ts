@@ -25,7 +25,7 @@ export async function getPreferences(deps: AppDeps, userId: string): Promise<Pre
  * What the planner reads that only the planning settings change: a new value re-plans the breaks already planned. A
  * user with none has nothing to re-plan; Refresh Breakers plans their first ones.
  */
-const PLANNED_BY = ['workDays', 'breakTypes', 'equipment'] as const;
+const PLANNED_BY = ['workDays', 'breakTypes', 'equipment', 'blockingStatuses'] as const;
 
 function samePlan(current: Preferences, saved: Preferences): boolean {
   return PLANNED_BY.every((key) => JSON.stringify(current[key]) === JSON.stringify(saved[key]));
@@ -52,6 +52,7 @@ export async function savePreferences(deps: AppDeps, userId: string, update: Pre
     reminder_lead_minutes: update.reminderLeadMinutes,
     calendar_alerts_enabled: update.calendarAlertsEnabled,
     skip_budget: update.skipBudget,
+    blocking_statuses: update.blockingStatuses,
   };
   const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const saved = toPreferences(await updatePreferences(deps.db, userId, defined));

@@ -19,6 +19,7 @@ export function toPreferences(row: PreferencesRow): Preferences {
     reminderLeadMinutes: row.reminder_lead_minutes,
     skipBudget: row.skip_budget,
     calendarAlertsEnabled: row.calendar_alerts_enabled,
+    blockingStatuses: row.blocking_statuses,
   };
 }
 

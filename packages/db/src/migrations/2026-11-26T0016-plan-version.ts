@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
  */
 
 /** The tables whose rows the answers show, their key, and the columns that reach the answers. */
-const WATCHED = [
+export const WATCHED = [
   {
     table: 'break_sessions',
     key: 'id',
@@ -25,6 +25,22 @@ const WATCHED = [
 
 const columnsOf = (alias: string, columns: readonly string[]) => columns.map((column) => `${alias}.${column}`).join(', ');
 
+/**
+ * The function an update of `table` runs: it moves the version of users whose rows changed in one of `columns`.
+ * Replaced, not only created, so a later migration widens what a table's updates watch (0017: meeting statuses).
+ */
+export function changesFunction(table: string, key: string, columns: readonly string[]) {
+  return sql`
+      create or replace function ${sql.raw(`bump_plan_version_of_${table}_changes`)}() returns trigger language plpgsql as ${sql.lit(`
+      begin
+        update users set plan_version = plan_version + 1 where id in (
+          select n.user_id from changed_rows n join earlier_rows o on o.${key} = n.${key}
+          where (${columnsOf('n', columns)}, n.user_id) is distinct from (${columnsOf('o', columns)}, o.user_id)
+          union select o.user_id from changed_rows n join earlier_rows o on o.${key} = n.${key} where n.user_id <> o.user_id);
+        return null;
+      end`)}`;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table users add column plan_version bigint not null default 0`.execute(db);
@@ -35,15 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const { table, key, columns } of WATCHED) {
-    await sql`
-      create function ${sql.raw(`bump_plan_version_of_${table}_changes`)}() returns trigger language plpgsql as ${sql.lit(`
-      begin
-        update users set plan_version = plan_version + 1 where id in (
-          select n.user_id from changed_rows n join earlier_rows o on o.${key} = n.${key}
-          where (${columnsOf('n', columns)}, n.user_id) is distinct from (${columnsOf('o', columns)}, o.user_id)
-          union select o.user_id from changed_rows n join earlier_rows o on o.${key} = n.${key} where n.user_id <> o.user_id);
-        return null;
-      end`)}`.execute(db);
+    await changesFunction(table, key, columns).execute(db);
     // PostgreSQL allows transition tables only on a trigger for one kind of statement: one trigger each.
     await sql`
       create trigger ${sql.raw(`${table}_inserted_plan_version`)} after insert on ${sql.table(table)}

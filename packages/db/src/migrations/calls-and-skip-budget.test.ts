@@ -12,7 +12,8 @@ describe.each<TestBackend>(['pglite', 'postgres'])('migrations 0012 and 0013 on 
     try {
       const { db } = database;
       const user = await db.insertInto('users').values({ username: 'before-calls' }).returning('id').executeTakeFirstOrThrow();
-      const { skip_budget: _skips, ...before } = newPreferences();
+      // 0017's blocking statuses do not exist yet at 0011 either.
+      const { skip_budget: _skips, blocking_statuses: _blocking, ...before } = newPreferences();
       await db
         .insertInto('preferences')
         .values({ ...before, user_id: user.id })

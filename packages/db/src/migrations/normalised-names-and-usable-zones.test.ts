@@ -68,11 +68,13 @@ describe.each<TestBackend>(['pglite', 'postgres'])('migration 0004 on %s', (kind
       const alone = await insert('Zo\u0308e', '2026-03-01T00:00:00Z');
       const zones = { [first.id]: 'US/Pacific-New', [second.id]: 'Mars/Olympus', [alone.id]: 'Europe/Paris' };
       for (const [userId, timezone] of Object.entries(zones)) {
-        // The columns later migrations add (0007's reminder settings, 0013's skip budget) do not exist yet at 0003.
+        // The columns later migrations add (0007's reminder settings, 0013's skip budget, 0017's blocking statuses) do
+        // not exist yet at 0003.
         const {
           reminder_lead_minutes: _lead,
           calendar_alerts_enabled: _alerts,
           skip_budget: _skips,
+          blocking_statuses: _blocking,
           ...before
         } = newPreferences({ timezone });
         await db

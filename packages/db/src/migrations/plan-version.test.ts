@@ -189,6 +189,21 @@ describe.each<TestBackend>(['pglite', 'postgres'])('the plan version on %s', (ki
     expect(await planVersion(db, userId)).toBe(version);
   });
 
+  it("moves when the user's choice of blocking meetings or a meeting's status changes (0017): both reach the calendar answer", async () => {
+    const { db } = database();
+    const { userId, connectionId } = await newUser();
+    await apply(db, userId, connectionId, { kind: 'insert event', slot: 32, title: 'maybe' });
+    const version = Number(await planVersion(db, userId));
+    await db
+      .updateTable('preferences')
+      .set({ blocking_statuses: ['outOfOffice'] })
+      .where('user_id', '=', userId)
+      .execute();
+    expect(Number(await planVersion(db, userId))).toBe(version + 1);
+    await db.updateTable('calendar_events').set({ show_as: 'tentative' }).where('user_id', '=', userId).execute();
+    expect(Number(await planVersion(db, userId))).toBe(version + 2);
+  });
+
   it('moves once for a statement that writes many rows, and only for the users it wrote', async () => {
     const { db } = database();
     const { userId, connectionId } = await newUser();

@@ -1,3 +1,4 @@
+import type { MeetingStatus } from '@breaker/api-contract';
 import type { Db } from '../client.js';
 
 export interface BreakOutcomeRow {
@@ -36,13 +37,23 @@ export interface BusySpanRow {
   end_time: Date;
 }
 
-/** Timed meetings that block time and overlap [from, to): the user's meeting load. */
-export function listBusySpansBetween(db: Db, userId: string, from: Date, to: Date): Promise<BusySpanRow[]> {
+/**
+ * Timed meetings that block time and overlap [from, to): the user's meeting load. Busy ones always count; of the
+ * others, those of `blockingStatuses` (the user's "Meetings that block breaks" setting).
+ */
+export function listBusySpansBetween(
+  db: Db,
+  userId: string,
+  from: Date,
+  to: Date,
+  blockingStatuses: readonly string[],
+): Promise<BusySpanRow[]> {
   return db
     .selectFrom('calendar_events')
     .select(['start_time', 'end_time'])
     .where('user_id', '=', userId)
     .where('blocks_time', '=', true)
+    .where('show_as', 'in', ['busy' as const, ...(blockingStatuses as MeetingStatus[])])
     .where('is_all_day', '=', false)
     .where('start_time', '<', to)
     .where('end_time', '>', from)

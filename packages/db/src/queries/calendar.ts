@@ -1,3 +1,4 @@
+import type { MeetingStatus } from '@breaker/api-contract';
 import type { Db } from '../client.js';
 import type { CalendarConnectionsTable } from '../schema.js';
 import { sql, type Selectable } from 'kysely';
@@ -11,7 +12,9 @@ export interface StoredEvent {
   start: Date;
   end: Date;
   isAllDay: boolean;
+  /** Whether it may block breaks at all; `showAs` and the user's setting say whether it does. */
   blocksTime: boolean;
+  showAs: MeetingStatus;
   /** A video call (screen time); absent means in person. */
   call?: boolean;
 }
@@ -93,11 +96,16 @@ export async function markConnectionSynced(db: Db, connectionId: string, at: Dat
     .execute();
 }
 
-/** A fingerprint of the time an event set blocks (and which of it is calls), to tell whether a sync changed anything the planner cares about. */
-function busyFingerprint(events: readonly { start: Date; end: Date; blocksTime: boolean; call?: boolean }[]): string {
+type BusyShape = Pick<StoredEvent, 'start' | 'end' | 'blocksTime' | 'showAs' | 'call'>;
+
+/**
+ * A fingerprint of the time an event set may block (with each meeting's status, which the user's setting reads, and
+ * which of it is calls), to tell whether a sync changed anything the planner cares about.
+ */
+function busyFingerprint(events: readonly BusyShape[]): string {
   return events
     .filter((e) => e.blocksTime)
-    .map((e) => `${e.start.getTime()}-${e.end.getTime()}${e.call ? 'c' : ''}`)
+    .map((e) => `${e.start.getTime()}-${e.end.getTime()}${e.showAs}${e.call ? 'c' : ''}`)
     .sort()
     .join(',');
 }
@@ -105,10 +113,12 @@ function busyFingerprint(events: readonly { start: Date; end: Date; blocksTime: 
 async function currentBusyFingerprint(db: Db, connectionId: string): Promise<string> {
   const rows = await db
     .selectFrom('calendar_events')
-    .select(['start_time', 'end_time', 'blocks_time', 'call'])
+    .select(['start_time', 'end_time', 'blocks_time', 'show_as', 'call'])
     .where('connection_id', '=', connectionId)
     .execute();
-  return busyFingerprint(rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time, call: r.call })));
+  return busyFingerprint(
+    rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time, showAs: r.show_as, call: r.call })),
+  );
 }
 
 /** Full sync: the stored events become exactly `events`. Answers whether the busy time changed. */
@@ -199,6 +209,17 @@ export async function replaceObjectEvents(
   });
 }
 
+/** The ids of one calendar's stored events (CalDAV names them after their object: `name/UID…`). */
+export async function listCalendarEventIds(db: Db, connectionId: string, calendarId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calendar_events')
+    .select('external_id')
+    .where('connection_id', '=', connectionId)
+    .where('calendar_id', '=', calendarId)
+    .execute();
+  return rows.map((row) => row.external_id);
+}
+
 async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>, events: readonly StoredEvent[]) {
   const CHUNK = 500;
   for (let offset = 0; offset < events.length; offset += CHUNK) {
@@ -215,6 +236,7 @@ async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id'
           end_time: e.end,
           is_all_day: e.isAllDay,
           blocks_time: e.blocksTime,
+          show_as: e.showAs,
           call: e.call ?? false,
         })),
       )

@@ -4,7 +4,7 @@ import type { EventInput, GoogleEvent } from './calendar/event-resource.js';
 import type { FakeCalendar } from './calendar/fake-calendar.js';
 import type { FakeState } from './fake-state.js';
 import type { FakeGoogleAccount, FakeGoogleCalendar } from './state/accounts.js';
-import type { RecordedCall } from './state/call-log.js';
+import type { RecordedCall } from '../http/call-log.js';
 import type { FailureRule, FaultPlan, HangRule } from './state/faults.js';
 
 /**

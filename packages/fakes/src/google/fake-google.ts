@@ -14,7 +14,7 @@ import { SigningKey } from './oauth/signing-key.js';
 import { tokenRoutes } from './oauth/token-endpoint.js';
 import { userinfoRoutes } from './oauth/userinfo.js';
 import { AccountDirectory, type FakeGoogleAccount } from './state/accounts.js';
-import type { RecordedCall } from './state/call-log.js';
+import type { RecordedCall } from '../http/call-log.js';
 import { ChangeClock } from './state/change-clock.js';
 import { FaultPlan } from './state/faults.js';
 

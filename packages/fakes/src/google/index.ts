@@ -8,5 +8,5 @@ export type { FakeGoogleClient } from './oauth/grant-store.js';
 export type { FakeGoogleAccount, FakeGoogleCalendar } from './state/accounts.js';
 export type { EventInput, GoogleEvent } from './calendar/event-resource.js';
 export type { FailureRule, HangRule, PathMatcher } from './state/faults.js';
-export type { RecordedCall } from './state/call-log.js';
+export type { RecordedCall } from '../http/call-log.js';
 export type { AuthErrorForm } from './google-api-errors.js';

@@ -1,4 +1,4 @@
-import type { RecordedCall } from '../google/state/call-log.js';
+import type { RecordedCall } from '../http/call-log.js';
 import type { FakeState } from './fake-state.js';
 import type { EventInput } from './graph/event-resource.js';
 import { createEvent } from './graph/events.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { SigningKey } from '../google/oauth/signing-key.js';
-import type { RecordedCall } from '../google/state/call-log.js';
+import type { RecordedCall } from '../http/call-log.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { createControl, type FakeMicrosoftControl } from './control-surface.js';
 import type { FakeState } from './fake-state.js';

@@ -102,6 +102,7 @@ describe("the worker's metrics server", () => {
         end: new Date('2026-11-24T18:00:00Z'),
         isAllDay: false,
         blocksTime: true,
+        showAs: 'busy',
       },
     ]);
     const before = await scrape();

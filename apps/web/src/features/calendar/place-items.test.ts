@@ -6,7 +6,7 @@ const ZONE = 'Europe/Berlin';
 const MONDAY = '2026-11-23';
 
 function meeting(id: string, startTime: string, endTime: string, isAllDay = false): CalendarEvent {
-  return { id, title: id, startTime, endTime, isAllDay, blocksTime: true };
+  return { id, title: id, startTime, endTime, isAllDay, blocksTime: true, showAs: 'busy' };
 }
 
 function breakAt(id: string, scheduledTime: string, duration: number): BreakSession {

@@ -8,6 +8,7 @@ import { PLANNING_CARD_ID } from './planning-anchor';
 import { SaveFooter } from './SaveFooter';
 import { usePreferencesSave } from './use-preferences-save';
 import {
+  BLOCKING_STATUS_CHOICES,
   BREAK_TYPE_CHOICES,
   EQUIPMENT_LIMITS,
   SYNC_CADENCE_CHOICES,
@@ -20,7 +21,10 @@ import {
 
 const SUCCESS_TEXT = 'Planning saved: your breaks follow it from now on.';
 
-/** What the planner reads beyond work hours: the days, the kinds of break, what is at hand, how often to sync. */
+/**
+ * What the planner reads beyond work hours: the days, the kinds of break, what is at hand, which meetings block, how
+ * often to sync.
+ */
 export function PlanningCard({ preferences }: { preferences: Preferences }) {
   const reloadSchedule = useReloadSchedule();
   const activities = trpc.activities.list.useQuery();
@@ -92,6 +96,18 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
           acceptValueOnBlur
           clearable
         />
+        <Checkbox.Group
+          label="Meetings that block breaks"
+          description="Busy meetings always do and free ones never; choose which of the others do too."
+          value={form.blockingStatuses}
+          onChange={(value) => update('blockingStatuses', value)}
+        >
+          <Group gap="md" mt="xs">
+            {BLOCKING_STATUS_CHOICES.map((status) => (
+              <Checkbox key={status.value} value={status.value} label={status.label} />
+            ))}
+          </Group>
+        </Checkbox.Group>
         <Stack gap={4}>
           <Text fz="sm" fw={500}>
             Calendar sync

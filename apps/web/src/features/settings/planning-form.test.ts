@@ -11,6 +11,7 @@ describe('the planning form', () => {
       breakTypes: [],
       equipment: [],
       syncCadence: 'hourly',
+      blockingStatuses: ['tentative', 'outOfOffice'],
     });
   });
 
@@ -21,10 +22,25 @@ describe('the planning form', () => {
 
   it('sends work days in week order, trims equipment, and saves no equipment as none', () => {
     expect(
-      updateFromPlanningForm({ workDays: ['7', '2'], breakTypes: ['walk'], equipment: [' stairs '], syncCadence: 'daily' }),
-    ).toEqual({ preferences: { workDays: [2, 7], breakTypes: ['walk'], equipment: ['stairs'], syncCadence: 'daily' } });
+      updateFromPlanningForm({
+        workDays: ['7', '2'],
+        breakTypes: ['walk'],
+        equipment: [' stairs '],
+        syncCadence: 'daily',
+        blockingStatuses: ['workingElsewhere', 'tentative'],
+      }),
+    ).toEqual({
+      preferences: {
+        workDays: [2, 7],
+        breakTypes: ['walk'],
+        equipment: ['stairs'],
+        syncCadence: 'daily',
+        blockingStatuses: ['tentative', 'workingElsewhere'],
+      },
+    });
     expect(
-      updateFromPlanningForm({ workDays: ['1'], breakTypes: [], equipment: [], syncCadence: 'hourly' }).preferences.equipment,
+      updateFromPlanningForm({ workDays: ['1'], breakTypes: [], equipment: [], syncCadence: 'hourly', blockingStatuses: [] })
+        .preferences.equipment,
     ).toEqual(['none']);
   });
 

@@ -1,6 +1,8 @@
 import {
   activityTypes,
+  CHOOSABLE_BLOCKING_STATUSES,
   SYNC_CADENCE_OPTIONS,
+  type ChoosableBlockingStatus,
   type Preferences,
   type PreferencesUpdate,
   type SyncCadence,
@@ -13,6 +15,8 @@ export interface PlanningForm {
   breakTypes: string[];
   equipment: string[];
   syncCadence: SyncCadence;
+  /** Which meetings besides busy ones block breaks. */
+  blockingStatuses: string[];
 }
 
 export const WORK_DAY_CHOICES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((label, index) => ({
@@ -24,6 +28,13 @@ export const BREAK_TYPE_CHOICES = activityTypes.map((type) => ({ value: type, la
 
 const CADENCE_LABELS: Record<SyncCadence, string> = { hourly: 'Hourly', 'every-4-hours': 'Every 4 hours', daily: 'Daily' };
 export const SYNC_CADENCE_CHOICES = SYNC_CADENCE_OPTIONS.map((value) => ({ value, label: CADENCE_LABELS[value] }));
+
+const BLOCKING_LABELS: Record<ChoosableBlockingStatus, string> = {
+  tentative: 'Tentative',
+  outOfOffice: 'Out of office',
+  workingElsewhere: 'Working elsewhere',
+};
+export const BLOCKING_STATUS_CHOICES = CHOOSABLE_BLOCKING_STATUSES.map((value) => ({ value, label: BLOCKING_LABELS[value] }));
 
 /** The API's list holds at most this many entries of at most this many characters. */
 export const EQUIPMENT_LIMITS = { entries: 64, length: 64 } as const;
@@ -40,6 +51,7 @@ export function planningFormFromPreferences(preferences: Preferences): PlanningF
     breakTypes: [...preferences.breakTypes],
     equipment: shownEquipment(preferences.equipment),
     syncCadence: cadence,
+    blockingStatuses: [...preferences.blockingStatuses],
   };
 }
 
@@ -52,6 +64,7 @@ export function updateFromPlanningForm(form: PlanningForm): { preferences: Prefe
       breakTypes: [...form.breakTypes],
       equipment: equipment.length > 0 ? equipment : ['none'],
       syncCadence: form.syncCadence,
+      blockingStatuses: CHOOSABLE_BLOCKING_STATUSES.filter((status) => form.blockingStatuses.includes(status)),
     },
   };
 }

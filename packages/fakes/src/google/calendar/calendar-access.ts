@@ -1,5 +1,5 @@
 import { authError, notFound } from '../google-api-errors.js';
-import type { Exchange } from '../http/router.js';
+import type { Exchange } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { authenticate, requireScope, type Caller } from '../oauth/bearer.js';
 import { CALENDAR, CALENDAR_EVENTS, CALENDAR_EVENTS_READONLY, CALENDAR_READONLY } from '../oauth/scopes.js';

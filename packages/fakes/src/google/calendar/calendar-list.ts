@@ -1,6 +1,6 @@
 import { fullSyncRequired, invalidParameter } from '../google-api-errors.js';
 import { sendJson } from '../http/respond.js';
-import type { Exchange } from '../http/router.js';
+import type { Exchange } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { CALENDAR_LIST_SCOPES, calendarCaller } from './calendar-access.js';
 import { collectionEtag } from './event-ids.js';

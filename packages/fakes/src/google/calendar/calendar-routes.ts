@@ -1,5 +1,5 @@
 import type { FakeState } from '../fake-state.js';
-import { route, type Route } from '../http/router.js';
+import { route, type Route } from '../../http/router.js';
 import { listCalendars } from './calendar-list.js';
 import { listEvents } from './events-list.js';
 import { deleteEvent, getEvent, insertEvent, updateEvent } from './events-write.js';

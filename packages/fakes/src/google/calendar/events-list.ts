@@ -1,6 +1,6 @@
 import { fullSyncRequired, invalidParameter } from '../google-api-errors.js';
 import { sendJson } from '../http/respond.js';
-import type { Exchange } from '../http/router.js';
+import type { Exchange } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import type { Caller } from '../oauth/bearer.js';
 import { calendarCaller, calendarOf, EVENT_READ_SCOPES } from './calendar-access.js';

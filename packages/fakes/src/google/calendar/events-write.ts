@@ -1,7 +1,7 @@
 import { notFound, parseError, writerAccessRequired } from '../google-api-errors.js';
 import { readJson } from '../http/request-body.js';
 import { sendJson, sendNoContent } from '../http/respond.js';
-import type { Exchange } from '../http/router.js';
+import type { Exchange } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { calendarCaller, calendarOf, EVENT_READ_SCOPES, EVENT_WRITE_SCOPES } from './calendar-access.js';
 import { cancelEvent, findEvent, saveEvent } from './calendar-edits.js';

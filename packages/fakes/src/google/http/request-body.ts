@@ -1,20 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { readText } from '../../http/request-body.js';
 import { ErrorResponse } from './error-response.js';
 
-/** Enough for any event or token request; a larger body is a client bug, not something to buffer. */
-const MAX_BODY_BYTES = 1_000_000;
-
-async function readText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new ErrorResponse(413, { error: { code: 413, message: 'Request Entity Too Large' } });
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const readBody = (request: IncomingMessage) =>
+  readText(request, () => new ErrorResponse(413, { error: { code: 413, message: 'Request Entity Too Large' } }));
 
 function isJson(request: IncomingMessage): boolean {
   return (request.headers['content-type'] ?? '').toLowerCase().includes('application/json');
@@ -22,7 +11,7 @@ function isJson(request: IncomingMessage): boolean {
 
 /** OAuth endpoints take `application/x-www-form-urlencoded`; Google also accepts a JSON object, so both are read. */
 export async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  const text = await readText(request);
+  const text = await readBody(request);
   if (!isJson(request)) return new URLSearchParams(text);
   const form = new URLSearchParams();
   try {
@@ -38,7 +27,7 @@ export async function readForm(request: IncomingMessage): Promise<URLSearchParam
 
 /** A JSON request body; `onUnreadable` builds the error the calling API sends for malformed JSON. */
 export async function readJson(request: IncomingMessage, onUnreadable: () => ErrorResponse): Promise<unknown> {
-  const text = await readText(request);
+  const text = await readBody(request);
   try {
     return JSON.parse(text);
   } catch {

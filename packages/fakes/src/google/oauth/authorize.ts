@@ -1,7 +1,7 @@
 import type { FakeState } from '../fake-state.js';
 import { readForm } from '../http/request-body.js';
 import { redirect, sendHtml } from '../http/respond.js';
-import { route, type Exchange, type Route } from '../http/router.js';
+import { route, type Exchange, type Route } from '../../http/router.js';
 import type { AccountRecord } from '../state/accounts.js';
 import { CONSENT_PATH, consentPage, errorPage } from './consent-page.js';
 import type { AuthorizationRequest, FakeGoogleClient } from './grant-store.js';

@@ -1,6 +1,6 @@
 import { insufficientPermissions } from '../google-api-errors.js';
 import type { ErrorResponse } from '../http/error-response.js';
-import type { Exchange } from '../http/router.js';
+import type { Exchange } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import type { AccountRecord } from '../state/accounts.js';
 import type { AccessGrant } from './grant-store.js';

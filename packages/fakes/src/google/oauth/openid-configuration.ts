@@ -1,6 +1,6 @@
 import type { FakeState } from '../fake-state.js';
 import { sendJson } from '../http/respond.js';
-import { route, type Route } from '../http/router.js';
+import { route, type Route } from '../../http/router.js';
 import { GOOGLE_ISSUER } from './id-token.js';
 
 /**

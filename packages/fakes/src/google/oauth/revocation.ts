@@ -2,7 +2,7 @@ import type { FakeState } from '../fake-state.js';
 import { ErrorResponse } from '../http/error-response.js';
 import { readForm } from '../http/request-body.js';
 import { sendJson } from '../http/respond.js';
-import { route, type Exchange, type Route } from '../http/router.js';
+import { route, type Exchange, type Route } from '../../http/router.js';
 import { USERINFO_EMAIL } from './scopes.js';
 import { NO_STORE } from './token-errors.js';
 

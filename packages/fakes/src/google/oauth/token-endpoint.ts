@@ -1,7 +1,7 @@
 import type { FakeState } from '../fake-state.js';
 import { readForm } from '../http/request-body.js';
 import { sendJson } from '../http/respond.js';
-import { route, type Exchange, type Route } from '../http/router.js';
+import { route, type Exchange, type Route } from '../../http/router.js';
 import { authenticateClient } from './client-auth.js';
 import type { FakeGoogleClient } from './grant-store.js';
 import { signIdToken } from './id-token.js';

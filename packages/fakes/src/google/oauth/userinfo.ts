@@ -1,7 +1,7 @@
 import { authError } from '../google-api-errors.js';
 import { ErrorResponse } from '../http/error-response.js';
 import { sendJson } from '../http/respond.js';
-import { route, type Exchange, type Route } from '../http/router.js';
+import { route, type Exchange, type Route } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { authenticate, type Caller } from './bearer.js';
 import { USERINFO_EMAIL, USERINFO_PROFILE } from './scopes.js';

@@ -1,4 +1,4 @@
-import { route, type Exchange, type Route } from '../../google/http/router.js';
+import { route, type Exchange, type Route } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { type MicrosoftError, sendJson } from '../http/respond.js';
 import type { AccountEntry } from '../state/accounts.js';

@@ -1,4 +1,4 @@
-import { route, type Exchange, type Route } from '../../google/http/router.js';
+import { route, type Exchange, type Route } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { readText, sendJson, sendNoContent } from '../http/respond.js';
 import type { Mailbox, StoredEvent } from '../state/mailbox.js';

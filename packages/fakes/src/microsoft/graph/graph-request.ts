@@ -1,5 +1,5 @@
 import type { FakeState } from '../fake-state.js';
-import type { Exchange } from '../../google/http/router.js';
+import type { Exchange } from '../../http/router.js';
 import type { AccountEntry } from '../state/accounts.js';
 import { checkZone } from './event-time.js';
 import { accessDenied, unauthenticated } from './graph-errors.js';

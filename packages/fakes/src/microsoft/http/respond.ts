@@ -1,16 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpErrorResponse } from '../../http/error-response.js';
+import { readText as readBody } from '../../http/request-body.js';
 
 /** Graph and the identity platform answer JSON with this content type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A response Microsoft would send instead of a result; handlers throw it from any depth and the server writes it. */
-export class MicrosoftError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(`Microsoft would answer ${status}: ${JSON.stringify(body)}`);
+export class MicrosoftError extends HttpErrorResponse {
+  constructor(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}) {
+    super('Microsoft', status, body, headers);
     this.name = 'MicrosoftError';
   }
 }
@@ -50,17 +48,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** Enough for any event or token request; a larger body is a client bug, not something to buffer. */
-const MAX_BODY_BYTES = 1_000_000;
-
-export async function readText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new MicrosoftError(413, { error: { code: 'RequestEntityTooLarge', message: 'Too large' } });
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The request body as text; one over the bound is refused as Graph refuses it. */
+export function readText(request: IncomingMessage): Promise<string> {
+  return readBody(request, () => new MicrosoftError(413, { error: { code: 'RequestEntityTooLarge', message: 'Too large' } }));
 }

@@ -1,4 +1,4 @@
-import { route, type Route } from '../../google/http/router.js';
+import { route, type Route } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { sendJson } from '../http/respond.js';
 

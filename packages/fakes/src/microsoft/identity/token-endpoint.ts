@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { route, type Route } from '../../google/http/router.js';
+import { route, type Route } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
 import { readText, sendJson } from '../http/respond.js';
 import type { FakeMicrosoftClient } from './grant-store.js';

@@ -1,6 +1,7 @@
 import {
   findSyncState,
   keepEventsOfCalendars,
+  listCalendarEventIds,
   listConnectionCalendars,
   listWrittenEvents,
   replaceCalendarEvents,
@@ -38,6 +39,32 @@ function uidOfEvent(externalId: string, uids: ReadonlyMap<string, string>): stri
   return uids.has(stripped) ? stripped : undefined;
 }
 
+/** Each object's UID → its name in the calendar. */
+function namesByUid(objects: readonly CalDavObject[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const object of objects) {
+    const uid = uidOf(object.data);
+    if (uid) names.set(uid, objectName(object.url));
+  }
+  return names;
+}
+
+/**
+ * The names of objects whose UID a changed object now carries under another name. A UID names one object of a calendar
+ * (RFC 4791 §4.1), so such an object was renamed or moved: its old name's events are stale, even when the server's
+ * delta does not report that name removed.
+ */
+function renamedAway(storedIds: readonly string[], names: ReadonlyMap<string, string>): string[] {
+  const stale = new Set<string>();
+  for (const id of storedIds) {
+    const slash = id.indexOf('/');
+    const name = id.slice(0, slash);
+    const uid = uidOfEvent(id.slice(slash + 1), names);
+    if (slash > 0 && uid !== undefined && names.get(uid) !== name) stale.add(name);
+  }
+  return [...stale];
+}
+
 /** Objects → their events in the window, read by the ICS feeds' parser (recurrences, zones, busy rules). */
 async function readObjects(
   objects: readonly CalDavObject[],
@@ -47,11 +74,7 @@ async function readObjects(
 ): Promise<StoredEvent[]> {
   const theirs = objects.filter((o) => !isBreakerObject(o.data));
   if (theirs.length === 0) return [];
-  const names = new Map<string, string>();
-  for (const object of theirs) {
-    const uid = uidOf(object.data);
-    if (uid) names.set(uid, objectName(object.url));
-  }
+  const names = namesByUid(theirs);
   const events = await parseFeedOffThread(theirs.map((o) => o.data.trim()).join('\r\n'), {
     ...window,
     ...(owner.includes('@') ? { ownerEmails: [owner] } : {}),
@@ -87,12 +110,14 @@ async function readChanges(
   );
   const meetings = objects.filter((o) => !isBreakerObject(o.data));
   const upserts = await readObjects(meetings, calendar.url, reading.window, reading.owner);
+  const stored = meetings.length === 0 ? [] : await listCalendarEventIds(reading.deps.db, reading.connection.id, calendar.url);
+  const removed = new Set([...changes.removed.map(objectName), ...renamedAway(stored, namesByUid(meetings))]);
   const applied = await replaceObjectEvents(reading.deps.db, reading.connection, calendar.url, {
-    objects: [...theirs.map((c) => c.url), ...changes.removed].map(objectName),
+    objects: [...theirs.map((c) => objectName(c.url)), ...removed],
     upserts,
   });
   // Changed: every meeting read again, and every removed object that had events stored (Breaker's own had none).
-  const removedMeetings = applied.objectsHadEvents.filter((name) => changes.removed.some((url) => objectName(url) === name));
+  const removedMeetings = applied.objectsHadEvents.filter((name) => removed.has(name));
   return { busyChanged: applied.busyChanged, changed: meetings.length + removedMeetings.length, token: changes.token };
 }
 

@@ -19,6 +19,8 @@ export interface RadicaleServer {
   /** Puts an iCalendar object; answers its URL. */
   put(calendarUrl: string, name: string, ics: string): Promise<string>;
   remove(url: string): Promise<void>;
+  /** Renames (moves) an object to another name in the same or another calendar; answers its new URL. */
+  move(url: string, to: string): Promise<string>;
   /**
    * Writes many objects straight into Radicale's storage folder, where its filesystem backend keeps them (one file per
    * object): thousands through PUT take minutes, as Radicale works over the whole collection on every write.
@@ -169,6 +171,11 @@ export async function startRadicale(username = 'alice', password = 'wonderland-4
     async remove(url) {
       const response = await send('DELETE', url);
       if (response.status !== 200 && response.status !== 204) throw new Error(`DELETE ${url} answered ${response.status}`);
+    },
+    async move(url, to) {
+      const response = await send('MOVE', url, undefined, { destination: to, overwrite: 'F' });
+      if (response.status !== 201 && response.status !== 204) throw new Error(`MOVE ${url} answered ${response.status}`);
+      return to;
     },
     async objects(calendarUrl) {
       const body = `<?xml version="1.0" encoding="utf-8"?>

@@ -1,20 +1,33 @@
+import type { MeetingStatus } from '@breaker/api-contract';
 import type { StoredEvent } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { DateTime } from 'luxon';
+import { mayBlock } from '../meeting-status.js';
 import { mentionsVideoCall } from '../video-call.js';
 import { isBreakerEvent } from './break-write-back.js';
 
 export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
 
 /**
- * What blocks time: events the user accepted, tentatively accepted or organises; not declined, cancelled or
- * 'free' (transparent) ones. All-day events block only when marked busy; out-of-office always blocks.
+ * Google's event in Breaker's words: an out-of-office block is away, a working location is working elsewhere, a
+ * transparent event is free, an invitation the user answered "maybe" is tentative; anything else is busy.
+ */
+export function meetingStatus(event: calendar_v3.Schema$Event): MeetingStatus {
+  if (event.eventType === 'outOfOffice') return 'outOfOffice';
+  if (event.eventType === 'workingLocation') return 'workingElsewhere';
+  if (event.transparency === 'transparent') return 'free';
+  const me = event.attendees?.find((attendee) => attendee.self);
+  return me?.responseStatus === 'tentative' ? 'tentative' : 'busy';
+}
+
+/**
+ * Whether it may block breaks (the user's setting then says which statuses do): events the user accepted, tentatively
+ * accepted or organises; not declined, unanswered or cancelled ones; otherwise as its status allows (meeting-status.ts).
  */
 export function blocksTime(event: calendar_v3.Schema$Event): boolean {
   if (event.status === 'cancelled') return false;
-  if (event.eventType === 'outOfOffice') return true;
-  if (event.eventType === 'workingLocation') return false;
-  if (event.transparency === 'transparent') return false;
+  if (!mayBlock(meetingStatus(event), Boolean(event.start?.date))) return false;
+  if (event.eventType === 'outOfOffice' || event.eventType === 'workingLocation') return true;
   const me = event.attendees?.find((attendee) => attendee.self);
   if (!me) return true;
   if (me.organizer || event.organizer?.self) return me.responseStatus !== 'declined';
@@ -52,6 +65,7 @@ export function toEventChange(event: calendar_v3.Schema$Event, calendarId: strin
       end: end.toJSDate(),
       isAllDay: allDay,
       blocksTime: blocksTime(event),
+      showAs: meetingStatus(event),
       call: isCall(event),
     },
   };

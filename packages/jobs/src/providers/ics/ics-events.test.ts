@@ -196,6 +196,43 @@ describe('icsEvents edge cases', () => {
     expect(blocks).toEqual({ plain: false, transparent: false, opaque: true, oof: true, free: false });
   });
 
+  it("reads Outlook's busy status, TRANSP, STATUS and the owner's answer as how each event shows the user's time", () => {
+    const timed = (uid: string, ...extra: string[]) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTART:20261123T090000Z',
+      'DTEND:20261123T100000Z',
+      ...extra,
+      'END:VEVENT',
+    ];
+    const me = (partstat: string) => `ATTENDEE;PARTSTAT=${partstat}:mailto:me@example.com`;
+    const text = calendar(
+      ...timed('plain'),
+      ...timed('transparent', 'TRANSP:TRANSPARENT'),
+      ...timed('tentative-status', 'STATUS:TENTATIVE'),
+      ...timed('tentative-answer', me('TENTATIVE')),
+      ...timed('declined', me('DECLINED'), 'X-MICROSOFT-CDO-BUSYSTATUS:BUSY'),
+      ...timed('oof', 'X-MICROSOFT-CDO-BUSYSTATUS:OOF'),
+      ...timed('elsewhere', 'TRANSP:TRANSPARENT', 'X-MICROSOFT-CDO-BUSYSTATUS:WORKINGELSEWHERE'),
+      ...timed('outlook-tentative', 'X-MICROSOFT-CDO-BUSYSTATUS:TENTATIVE'),
+      ...timed('outlook-free', 'X-MICROSOFT-CDO-BUSYSTATUS:FREE'),
+      ...timed('outlook-busy', 'STATUS:TENTATIVE', 'X-MICROSOFT-CDO-BUSYSTATUS:BUSY'),
+    );
+    const events = icsEvents(text, { ...window, ownerEmails: ['me@example.com'] });
+    expect(Object.fromEntries(events.map((e) => [e.externalId, [e.showAs, e.blocksTime]]))).toEqual({
+      plain: ['busy', true],
+      transparent: ['free', false],
+      'tentative-status': ['tentative', true],
+      'tentative-answer': ['tentative', true],
+      declined: ['busy', false],
+      oof: ['outOfOffice', true],
+      elsewhere: ['workingElsewhere', true],
+      'outlook-tentative': ['tentative', true],
+      'outlook-free': ['free', false],
+      'outlook-busy': ['busy', true],
+    });
+  });
+
   it('repairs a misplaced quote, drops lines it cannot read, and accepts LF and CRLF alike', () => {
     expect(repairIcs('DTSTART;TZID="W. Europe Standard Time:20200609T090000"\nX-BROKEN\n')).toBe(
       'DTSTART;TZID="W. Europe Standard Time":20200609T090000\r\n',

@@ -1,14 +1,16 @@
-import { AppError } from '@breaker/api-contract';
+import { AppError, type MeetingStatus } from '@breaker/api-contract';
 import type { StoredEvent } from '@breaker/db';
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 import { findIana, IANA_ALIAS_MAP } from 'windows-iana';
+import { mayBlock } from '../meeting-status.js';
 import { mentionsVideoCall } from '../video-call.js';
 
 /**
  * One event, or one occurrence of a recurring event, as Breaker stores it; the feed is its one calendar. `externalId`
  * is the UID for a single event, `UID_YYYYMMDD` or `UID_YYYYMMDDTHHMMSSZ` for an occurrence (the original time);
- * `blocksTime` is false for transparent / free events, all-day markers, and invitations the owner declined; `call` is
+ * `blocksTime` is false for transparent / free events, all-day markers, and invitations the owner declined; `showAs`
+ * says whether it is busy, tentative, away or working elsewhere, for the user's setting of which block; `call` is
  * true when its LOCATION, DESCRIPTION or URL holds a video call's join link.
  */
 export type IcsEvent = Omit<StoredEvent, 'calendarId'>;
@@ -305,21 +307,40 @@ function lengthOf(shape: Shape): IcalDuration {
   return start.isDate ? new ICAL.Duration({ days: 1 }) : new ICAL.Duration({});
 }
 
-function blocksTime(component: IcalComponent, isAllDay: boolean, context: Context): boolean {
-  if (declinedByOwner(component, context)) return false;
-  const busyStatus = text(component, 'x-microsoft-cdo-busystatus').toUpperCase();
-  const transparency = text(component, 'transp').toUpperCase();
-  if (isAllDay) {
-    // All-day events are markers (holidays, "working from home", trips) unless marked busy or out of office.
-    if (busyStatus) return busyStatus === 'BUSY' || busyStatus === 'OOF';
-    return transparency === 'OPAQUE';
-  }
-  if (transparency === 'TRANSPARENT') return false;
-  return busyStatus !== 'FREE' && busyStatus !== 'WORKINGELSEWHERE';
+/** Outlook's own busy status, when the feed carries it: it says more than TRANSP and STATUS. */
+const OUTLOOK_BUSY_STATUSES: Record<string, MeetingStatus> = {
+  BUSY: 'busy',
+  TENTATIVE: 'tentative',
+  OOF: 'outOfOffice',
+  WORKINGELSEWHERE: 'workingElsewhere',
+  FREE: 'free',
+};
+
+/**
+ * The event in Breaker's words: Outlook's X-MICROSOFT-CDO-BUSYSTATUS when present; else TRANSP:TRANSPARENT is free,
+ * and STATUS:TENTATIVE or the owner's PARTSTAT=TENTATIVE is tentative; anything else is busy.
+ */
+function meetingStatus(component: IcalComponent, context: Context): MeetingStatus {
+  const outlook = OUTLOOK_BUSY_STATUSES[text(component, 'x-microsoft-cdo-busystatus').toUpperCase()];
+  if (outlook) return outlook;
+  if (text(component, 'transp').toUpperCase() === 'TRANSPARENT') return 'free';
+  const tentative = text(component, 'status').toUpperCase() === 'TENTATIVE' || ownerAnswer(component, context) === 'TENTATIVE';
+  return tentative ? 'tentative' : 'busy';
 }
 
-function declinedByOwner(component: IcalComponent, context: Context): boolean {
-  if (context.owners.size === 0) return false;
+/** Whether it may block breaks (the user's setting then says which statuses do; meeting-status.ts). */
+function blocksTime(component: IcalComponent, isAllDay: boolean, showAs: MeetingStatus, context: Context): boolean {
+  if (ownerAnswer(component, context) === 'DECLINED') return false;
+  // All-day events are markers (holidays, "working from home", trips) unless Outlook's status or TRANSP:OPAQUE says
+  // otherwise: iCalendar's default for them is opaque, but no calendar app means it so.
+  const marked = text(component, 'x-microsoft-cdo-busystatus') !== '' || text(component, 'transp').toUpperCase() === 'OPAQUE';
+  if (isAllDay && !marked) return false;
+  return mayBlock(showAs, isAllDay);
+}
+
+/** The calendar owner's PARTSTAT on the event (upper case), when they are among its attendees. */
+function ownerAnswer(component: IcalComponent, context: Context): string | undefined {
+  if (context.owners.size === 0) return undefined;
   for (const attendee of component.getAllProperties('attendee')) {
     const address = String(attendee.getFirstValue() ?? '')
       .replace(/^mailto:/i, '')
@@ -328,9 +349,9 @@ function declinedByOwner(component: IcalComponent, context: Context): boolean {
     const email = attendee.getParameter('email');
     const owner = context.owners.has(address) || (typeof email === 'string' && context.owners.has(email.trim().toLowerCase()));
     const status = attendee.getParameter('partstat');
-    if (owner && typeof status === 'string' && status.toUpperCase() === 'DECLINED') return true;
+    if (owner && typeof status === 'string') return status.toUpperCase();
   }
-  return false;
+  return undefined;
 }
 
 function isCancelled(component: IcalComponent): boolean {
@@ -363,13 +384,15 @@ function emit(
 ): IcsEvent | undefined {
   const inside = end > start ? end > context.from && start < context.to : start >= context.from && start < context.to;
   if (!inside || isCancelled(component)) return undefined;
+  const showAs = meetingStatus(component, context);
   return {
     externalId,
     title: text(component, 'summary') || '(No title)',
     start: new Date(start),
     end: new Date(end),
     isAllDay,
-    blocksTime: blocksTime(component, isAllDay, context),
+    blocksTime: blocksTime(component, isAllDay, showAs, context),
+    showAs,
     call: mentionsVideoCall(text(component, 'location'), text(component, 'description'), text(component, 'url')),
   };
 }

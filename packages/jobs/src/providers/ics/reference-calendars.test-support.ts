@@ -70,6 +70,7 @@ export function icsEventRows(events: readonly IcsEvent[]): CalendarEventRow[] {
     end_time: e.end,
     is_all_day: e.isAllDay,
     blocks_time: e.blocksTime,
+    show_as: e.showAs,
     call: e.call ?? false,
     updated_at: new Date(0),
   }));

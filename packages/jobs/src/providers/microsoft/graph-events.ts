@@ -1,5 +1,7 @@
+import type { MeetingStatus } from '@breaker/api-contract';
 import type { StoredEvent } from '@breaker/db';
 import { DateTime } from 'luxon';
+import { mayBlock } from '../meeting-status.js';
 
 /** The part of Graph's event resource Breaker reads (graph.resource.event.md). */
 export interface GraphEvent {
@@ -22,16 +24,29 @@ export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'remo
 /** Breaker's own breaks carry a transactionId starting so (break-write-back.ts); they are not meetings. */
 export const BREAK_TRANSACTION_PREFIX = 'breaker-';
 
+/** Graph's `showAs` in Breaker's words; `unknown` (or none) reads as busy. */
+export function meetingStatus(event: GraphEvent): MeetingStatus {
+  switch (event.showAs) {
+    case 'free':
+      return 'free';
+    case 'tentative':
+      return 'tentative';
+    case 'oof':
+      return 'outOfOffice';
+    case 'workingElsewhere':
+      return 'workingElsewhere';
+    default:
+      return 'busy';
+  }
+}
+
 /**
- * What blocks time: `busy`, `tentative`, `oof` and `unknown` do; `free` and `workingElsewhere` (working, just not at the
- * desk) do not. Cancelled events and declined invitations never do; all-day events only when busy or away (`oof`),
- * so an all-day "tentative" holiday marker leaves the day open.
+ * Whether it may block breaks (the user's setting then says which statuses do): cancelled events and declined
+ * invitations never; otherwise as its status allows (meeting-status.ts).
  */
 export function blocksTime(event: GraphEvent): boolean {
   if (event.isCancelled || event.responseStatus?.response === 'declined') return false;
-  const showAs = event.showAs ?? 'busy';
-  if (event.isAllDay) return showAs === 'busy' || showAs === 'oof';
-  return showAs === 'busy' || showAs === 'tentative' || showAs === 'oof' || showAs === 'unknown';
+  return mayBlock(meetingStatus(event), event.isAllDay === true);
 }
 
 /** A Teams (or Skype) meeting: Graph marks it online and gives it join details. */
@@ -65,6 +80,7 @@ export function toEventChange(event: GraphEvent, calendarId: string, timeZone: s
       end: end.toJSDate(),
       isAllDay: allDay,
       blocksTime: blocksTime(event),
+      showAs: meetingStatus(event),
       call: isCall(event),
     },
   };

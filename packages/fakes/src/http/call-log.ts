@@ -1,7 +1,7 @@
-/** One request the fake received, so tests can count what a client asked Google for. */
+/** One request the fake received, so tests can count what a client asked the service for. */
 export interface RecordedCall {
   method: string;
-  /** Percent-decoded path without the query, e.g. `/calendar/v3/calendars/test.user@gmail.com/events`. */
+  /** Percent-decoded path without the query, e.g. `/calendar/v3/calendars/test.user@gmail.com/events` or `/v1.0/me/calendarView/delta`. */
   path: string;
   /** Query parameters; a repeated one (eventTypes) becomes an array. */
   query: Record<string, string | string[]>;
