@@ -188,6 +188,15 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
       });
     }
   });
+
+  await test.step('Settings: Disconnect Google Calendar hands the grant back to Google', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByText('Connected (google)')).toBeVisible();
+    await page.getByRole('button', { name: 'Disconnect Google Calendar' }).click();
+    await expectToast(page, 'Calendar Disconnected', 'Your Google Calendar was disconnected.');
+    await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeVisible();
+    expect((await google.calls()).filter((call) => call.method === 'POST' && call.path === '/revoke')).toHaveLength(1);
+  });
 });
 
 test('a cancelled authorization, a connection whose first sync is slow, and a lost session', async ({ page, google }) => {

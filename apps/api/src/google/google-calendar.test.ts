@@ -303,6 +303,30 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     expect((await client.request('POST', `/api/calendar/sync/${userId}`)).json()).not.toHaveProperty('needsReconnection');
   });
 
+  it("disconnects: Breaker's events leave Google, the grant is handed back, and the plan forgets the meetings", async () => {
+    await eventually(() => breakerEvents(google).length > 0);
+    const meetings = () => google.storedEvents(EMAIL, EMAIL).filter((e) => !e.extendedProperties?.private?.['breaker']);
+    const before = meetings().map((e) => `${e.id} ${e.updated}`);
+    expect(google.grantedScopes(EMAIL, CLIENT.clientId)).toContain('https://www.googleapis.com/auth/calendar.events');
+
+    expect((await client.request('DELETE', '/api/calendar/google')).json()).toEqual({ ok: true });
+    expect(breakerEvents(google)).toEqual([]);
+    expect(meetings().map((e) => `${e.id} ${e.updated}`)).toEqual(before);
+    expect(google.grantedScopes(EMAIL, CLIENT.clientId)).toEqual([]);
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
+    expect((await client.request('GET', '/api/calendar-events')).json()).toEqual([]);
+    const second = await client.request('DELETE', '/api/calendar/google');
+    expect(second.statusCode).toBe(404);
+    expect(second.json()).toMatchObject({ message: 'No Google calendar is connected' });
+  });
+
+  it('disconnects even when Google no longer knows the grant', async () => {
+    expect((await connect(client)).headers.location).toBe('/calendar?success=calendar_connected');
+    google.revokeRefreshTokens(EMAIL);
+    expect((await client.request('DELETE', '/api/calendar/google')).json()).toEqual({ ok: true });
+    expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
+  });
+
   it('refuses to sync someone else', async () => {
     const other = new TestClient(subject.app);
     await other.registerAndSignIn('intruder');

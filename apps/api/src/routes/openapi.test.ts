@@ -195,6 +195,7 @@ describe('GET /api/openapi.json', () => {
     ];
     for (const path of microsoftAndOidc) await call('GET', path);
     await call('DELETE', '/api/calendar/microsoft');
+    await call('DELETE', '/api/calendar/google');
     await call('GET', '/api/push/public-key');
     await call('POST', '/api/push/subscriptions', { endpoint: 'https://127.0.0.1/push', keys: { p256dh: 'x', auth: 'y' } });
     await call('GET', '/api/push/subscriptions');

@@ -26,6 +26,7 @@ const SIGNED_IN_CALLS = [
   'GET /api/push/subscriptions',
   'POST /api/push/test',
   'DELETE /api/calendar/microsoft',
+  'DELETE /api/calendar/google',
   'PUT /api/calendar/caldav',
   'DELETE /api/calendar/caldav',
   'GET /api/calendar/caldav/calendars',

@@ -47,8 +47,9 @@ import { listUpcomingBreaks, recordBreakOutcome, refreshBreaks, removeBreak } fr
 import { listCalendarEvents, syncCalendar } from '../services/calendar.js';
 import { GOOGLE_CALENDAR_CALLBACK, GOOGLE_SIGN_IN_CALLBACK } from '../google/oauth-clients.js';
 import { connectCalendarOnGoogleSignIn, connectGoogleCalendar } from '../services/google-calendar-connect.js';
-import { chooseCalendars, connectCalDavAccount, disconnectCalDavAccount, listCalDavCalendars } from '../services/caldav.js';
-import { connectIcsFeed, disconnectIcsFeed } from '../services/ics-feed.js';
+import { chooseCalendars, connectCalDavAccount, listCalDavCalendars } from '../services/caldav.js';
+import { disconnectUserCalendar } from '../services/calendar-disconnect.js';
+import { connectIcsFeed } from '../services/ics-feed.js';
 import { BREAKS_FEED_ROUTE, createBreaksFeed, readBreaksFeed, revokeBreaksFeed } from '../services/breaks-feed.js';
 import { fetchGoogleProfile } from '../google/userinfo.js';
 import { GOOGLE_EMAIL_IN_USE, signInWithGoogle } from '../services/google-sign-in.js';
@@ -61,7 +62,6 @@ import {
   startMicrosoftCalendarConnection,
   startMicrosoftSignIn,
 } from '../microsoft/oauth-callbacks.js';
-import { disconnectMicrosoftCalendar } from '../services/microsoft-calendar-connect.js';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.js';
 import { signInWithPassword } from '../services/sign-in.js';
 import { getPreferences, savePreferences, saveSelectedActivities } from '../services/preferences.js';
@@ -368,7 +368,7 @@ export const restRoutes: RestRoute[] = [
     'DELETE',
     '/api/calendar/ics-feed',
     { summary: 'Disconnect the ICS feed', answer: okAnswer },
-    async ({ deps, userId }) => disconnectIcsFeed(deps, userId),
+    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'ics'),
   ),
   signedInCall(
     'POST',
@@ -442,7 +442,7 @@ export const restRoutes: RestRoute[] = [
     'DELETE',
     '/api/calendar/caldav',
     { summary: 'Disconnect the CalDAV account', answer: okAnswer },
-    async ({ deps, userId }) => disconnectCalDavAccount(deps, userId),
+    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'caldav'),
   ),
   signedInCall(
     'GET',
@@ -464,6 +464,12 @@ export const restRoutes: RestRoute[] = [
     'DELETE',
     '/api/calendar/microsoft',
     { summary: 'Disconnect the Microsoft Outlook calendar', answer: okAnswer },
-    async ({ deps, userId }) => disconnectMicrosoftCalendar(deps, userId),
+    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'microsoft'),
+  ),
+  signedInCall(
+    'DELETE',
+    '/api/calendar/google',
+    { summary: 'Disconnect the Google calendar', answer: okAnswer },
+    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'google'),
   ),
 ];

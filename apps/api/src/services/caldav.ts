@@ -6,7 +6,7 @@ import {
   type CalDavInput,
 } from '@breaker/api-contract';
 import { findCalendarConnection, listConnectionCalendars } from '@breaker/db';
-import { chooseCalDavCalendars, connectCalDav, disconnectCalendar } from '@breaker/jobs';
+import { chooseCalDavCalendars, connectCalDav } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
 import { calendarJobDeps } from './calendar-job-deps.js';
 
@@ -22,13 +22,6 @@ export async function connectCalDavAccount(deps: AppDeps, userId: string, input:
     imported,
     message: `Read ${plural(imported, 'event', 'events')} from ${plural(calendars, 'calendar', 'calendars')}`,
   };
-}
-
-export async function disconnectCalDavAccount(deps: AppDeps, userId: string): Promise<{ ok: true }> {
-  if (!(await disconnectCalendar(calendarJobDeps(deps), userId, 'caldav')))
-    throw new AppError('NOT_FOUND', 'No CalDAV account is connected');
-  await deps.jobs.placeBreaks({ userId, trigger: 'sync' });
-  return { ok: true };
 }
 
 export async function listCalDavCalendars(deps: AppDeps, userId: string): Promise<CalDavCalendar[]> {

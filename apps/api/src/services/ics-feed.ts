@@ -2,7 +2,6 @@ import { AppError } from '@breaker/api-contract';
 import {
   findPreferences,
   markConnectionSynced,
-  removeCalendarConnection,
   replaceCalendarConnection,
   replaceConnectionEvents,
   saveSyncState,
@@ -37,10 +36,4 @@ export async function connectIcsFeed(
   deps.log.info({ userId, imported: stored }, 'calendar feed connected');
   await deps.jobs.placeBreaks({ userId, trigger: 'sync' });
   return { imported: stored, message: `Imported ${stored} events from your calendar feed` };
-}
-
-export async function disconnectIcsFeed(deps: AppDeps, userId: string): Promise<{ ok: true }> {
-  if (!(await removeCalendarConnection(deps.db, userId, 'ics'))) throw new AppError('NOT_FOUND', 'No calendar feed is connected');
-  await deps.jobs.placeBreaks({ userId, trigger: 'sync' });
-  return { ok: true };
 }

@@ -1,8 +1,6 @@
 import { AppError } from '@breaker/api-contract';
 import { replaceCalendarConnection, type UserRow } from '@breaker/db';
-import { disconnectCalendar } from '@breaker/jobs';
 import type { AppDeps } from '../deps.js';
-import { calendarJobDeps } from './calendar-job-deps.js';
 import type { MicrosoftIdentity } from '../microsoft/id-token.js';
 import { CALENDAR_PERMISSION, MICROSOFT_SCOPES } from '../microsoft/oauth-clients.js';
 
@@ -59,12 +57,4 @@ export async function connectCalendarOnMicrosoftSignIn(
   if (user.calendar_provider !== null && user.calendar_provider !== 'microsoft') return false;
   await storeMicrosoftCalendar(deps, user.id, identity, token.refresh_token);
   return true;
-}
-
-export async function disconnectMicrosoftCalendar(deps: AppDeps, userId: string): Promise<{ ok: true }> {
-  // Breaker's events go from Outlook first, while the grant still works; Outlook's own events are never touched.
-  if (!(await disconnectCalendar(calendarJobDeps(deps), userId, 'microsoft')))
-    throw new AppError('NOT_FOUND', 'No Microsoft calendar is connected');
-  deps.log.info({ userId }, 'Microsoft calendar disconnected');
-  return { ok: true };
 }

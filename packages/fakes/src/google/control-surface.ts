@@ -34,6 +34,8 @@ export interface FakeGoogleControl {
   invalidateSyncTokens(email: string): void;
   /** The user removes the app's access in their Google Account: refresh and access tokens stop working. */
   revokeRefreshTokens(email: string): void;
+  /** The scopes the user has granted that client, as their Google Account's list of apps with access shows them. */
+  grantedScopes(email: string, clientId: string): string[];
   /** Lifetime of access tokens issued from now on; 0 makes them expire at once. */
   setAccessTokenLifetime(seconds: number): void;
   failNext(rule: FailureRule): void;
@@ -100,6 +102,7 @@ export function createControl(state: FakeState, faults: FaultPlan, calls: Record
     revokeRefreshTokens: (email) => {
       state.grants.revokeUser(state.accounts.require(email).profile.sub);
     },
+    grantedScopes: (email, clientId) => [...state.grants.grantedScopes(clientId, state.accounts.require(email).profile.sub)],
     setAccessTokenLifetime: (seconds) => {
       state.grants.accessTokenLifetimeSeconds = seconds;
     },

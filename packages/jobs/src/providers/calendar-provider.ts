@@ -26,6 +26,12 @@ export interface CalendarProvider {
     window: WriteBackWindow,
     options: WriteBackOptions,
   ): Promise<WriteBackResult>;
+  /**
+   * Hands the stored grant back to the provider when the user disconnects, so that Breaker's access ends there too.
+   * Absent where there is nothing to hand back: a feed, a CalDAV app password (the user's own, revoked at their
+   * server), and Microsoft, whose identity platform revokes a user's sessions as a whole, not one app's token.
+   */
+  revokeAccess?(deps: CalendarJobDeps, connection: CalendarConnectionRow): Promise<void>;
 }
 
 /** The weeks a sync reads (sync-window.ts), and the user's zone for all-day dates and floating times. */

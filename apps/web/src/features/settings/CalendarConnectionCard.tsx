@@ -9,7 +9,7 @@ import { CalDavForm } from '../calendar/CalDavForm';
 import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
-import { DisconnectMicrosoftButton } from '../calendar/DisconnectMicrosoftButton';
+import { DisconnectCalendarButton } from '../calendar/DisconnectCalendarButton';
 import { connectedLabel } from '../layout/connected-label';
 import { useCalendarSync } from '../calendar/use-calendar-sync';
 import { CalendarBookingSwitch } from './CalendarBookingSwitch';
@@ -56,18 +56,18 @@ export function CalendarConnectionCard({ user }: { user: User }) {
           <CalDavForm />
         </>
       )}
-      {provider === 'microsoft' && (
+      {(provider === 'google' || provider === 'microsoft') && (
         <Group gap="sm" mb="md">
           {syncButton}
           <Button
             component="a"
-            href="/api/auth/microsoft/calendar"
+            href={`/api/auth/${provider}/calendar`}
             variant="default"
             leftSection={<IconRotateClockwise size={18} />}
           >
             Reconnect
           </Button>
-          <DisconnectMicrosoftButton />
+          <DisconnectCalendarButton provider={provider} />
         </Group>
       )}
       {provider !== 'google' && provider !== 'microsoft' && (

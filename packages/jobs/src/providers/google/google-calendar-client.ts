@@ -6,12 +6,8 @@ export const GOOGLE_REQUEST_TIMEOUT_MS = 10_000;
 
 export type GoogleSettings = NonNullable<Config['google']>;
 
-/** Google's own client, pointed at GOOGLE_BASE_URL when set; the access token is refreshed from the refresh token as needed. */
-export function createCalendarClient(
-  google: GoogleSettings,
-  refreshToken: string,
-  timeoutMs: number = GOOGLE_REQUEST_TIMEOUT_MS,
-): calendar_v3.Calendar {
+/** Google's OAuth client for one grant, pointed at GOOGLE_BASE_URL when set. */
+function createOAuthClient(google: GoogleSettings, refreshToken: string) {
   const endpoints = googleEndpoints(google);
   const oauth = new auth.OAuth2({
     clientId: google.clientId,
@@ -24,13 +20,39 @@ export function createCalendarClient(
     },
   });
   oauth.setCredentials({ refresh_token: refreshToken });
+  return oauth;
+}
+
+/** Google's own client, pointed at GOOGLE_BASE_URL when set; the access token is refreshed from the refresh token as needed. */
+export function createCalendarClient(
+  google: GoogleSettings,
+  refreshToken: string,
+  timeoutMs: number = GOOGLE_REQUEST_TIMEOUT_MS,
+): calendar_v3.Calendar {
   return calendar({
     version: 'v3',
-    auth: oauth,
-    rootUrl: endpoints.apiRootUrl,
+    auth: createOAuthClient(google, refreshToken),
+    rootUrl: googleEndpoints(google).apiRootUrl,
     timeout: timeoutMs,
     retry: false,
   });
+}
+
+/**
+ * Ends the grant at Google: revoking the refresh token revokes every token of the grant, as Google documents. A token
+ * Google no longer knows (revoked already, say) is answered 400 there, and is as good as revoked here.
+ */
+export async function revokeGrant(google: GoogleSettings, refreshToken: string): Promise<void> {
+  try {
+    await createOAuthClient(google, refreshToken).revokeToken(refreshToken);
+  } catch (error) {
+    if (!isInvalidToken(error)) throw error;
+  }
+}
+
+function isInvalidToken(error: unknown): boolean {
+  const data = (error as { response?: { status?: number; data?: { error?: unknown } } }).response;
+  return data?.status === 400 && data.data?.error === 'invalid_token';
 }
 
 /** The token endpoint's answer when the user revoked access or the refresh token expired. */

@@ -3,7 +3,7 @@ import type { CalendarConnectionRow } from '@breaker/db';
 import type { CalendarJobDeps } from '../../calendar-job-deps.js';
 import { expiryAware, type CalendarProvider } from '../calendar-provider.js';
 import { writeBreaksBack } from './break-write-back.js';
-import { createCalendarClient, isInvalidGrant } from './google-calendar-client.js';
+import { createCalendarClient, isInvalidGrant, revokeGrant } from './google-calendar-client.js';
 import { syncGoogleCalendar } from './google-calendar-sync.js';
 
 /** A revoked or expired refresh token is the one failure the user must fix by reconnecting. */
@@ -33,5 +33,9 @@ export const googleProvider: CalendarProvider = {
         ...(deps.providerRetry ? { retry: deps.providerRetry } : {}),
       }),
     );
+  },
+  async revokeAccess(deps, connection) {
+    if (!deps.google || !connection.refresh_token_encrypted) return;
+    await revokeGrant(deps.google, deps.cipher.open(connection.refresh_token_encrypted));
   },
 };
