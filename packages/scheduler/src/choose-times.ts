@@ -52,39 +52,121 @@ export function newChosenTimes(): ChosenTimes {
 const UNBOUNDED = 1e9;
 
 /**
- * Rule 1 (with rules 2 and 4 inside the pass): the day's break times into `out`. Rule 2 yields to rule 1 only when
- * honouring it would make the longest stretch more than 10% longer than the day allows without it.
+ * Rule 1 (with rules 2 and 4 inside the pass): the day's break times into `out`. Rule 2 yields to rule 1 only where
+ * honouring it would make the longest stretch more than 10% longer than the day allows without it, and then only for
+ * as few runs as that bound needs.
  */
 export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): void {
   const stretch = shortestStretch(ws, day, true);
+  const exact = day.keptFrom === day.keptTo;
   // The exact programme only needs to answer whether 10% better is possible (one pass when it is not).
   const below = Math.ceil((stretch * 10) / 11) - 1;
-  const better = day.keptFrom === day.keptTo && below >= evenShare(day) ? exactStretchBelow(ws, day, below) : -1;
+  const better = exact && below >= evenShare(day) ? exactStretchBelow(ws, day, below) : -1;
   if (better < 0) {
     out.stretch = stretch;
     // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
     // against their deadlines; when that cannot keep to the stretch, the plain pass does.
     if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
-    return;
+    // The pass takes a recovery moment only when its window holds one; when it left one out, the exact programme
+    // looks for a plan within 10% of the optimum that keeps more of them.
+    if (!exact || recoveriesTaken(out, day.target) === ws.recoveryCount) return;
   }
-  // The optimal plan, with every recovery moment in it when that stays within 10% of the optimum (rule 2), else without.
-  const forced =
-    ws.recoveryCount > 0 && ws.recoveryCount <= day.target
-      ? exactStretchBelow(ws, day, Math.floor((better * 11) / 10), true)
-      : -1;
-  const withRecovery = forced >= 0;
-  out.stretch = withRecovery ? forced : better;
+  const optimum = better >= 0 ? better : exactStretchBelow(ws, day, stretch);
+  exactPlan(ws, day, optimum, out);
+}
+
+function recoveriesTaken(out: ChosenTimes, target: number): number {
+  let taken = 0;
+  for (let i = 0; i < target; i += 1) if (out.rule[i] === RECOVERY) taken += 1;
+  return taken;
+}
+
+/**
+ * Rule 2 inside rule 1's bound: the most recovery runs a plan with no stretch past 1.1 × `optimum` can follow, forced
+ * into the exact programme (of those sets, the one with the shortest longest stretch); then the plan itself. Each run's
+ * break goes at its first free moment when the bound allows that for as many runs, else within 20 minutes of its end,
+ * as early as the stretch after it allows.
+ */
+function exactPlan(ws: Workspace, day: DayTimes, optimum: number, out: ChosenTimes): void {
+  const bound = Math.floor((optimum * 11) / 10);
+  const most = Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS, day.target);
+  let best = bestForcedSet(ws, day, bound, optimum, false);
+  if (popCount(best.mask) < most) {
+    const wide = bestForcedSet(ws, day, bound, optimum, true);
+    if (popCount(wide.mask) > popCount(best.mask)) best = wide;
+  }
+  forceMoments(ws, best.mask, best.wide);
+  const withRecovery = best.mask !== 0;
+  out.stretch = best.stretch;
   exactFeasible(ws, day, out.stretch, withRecovery);
   exactStarts(ws, day, out.stretch, out.start, withRecovery);
-  let r = 0;
+  let w = 0;
   for (let i = 0; i < day.target; i += 1) {
-    const at = out.start[i]!;
-    out.allowed[i] = latestAllowed(ws, at, at);
-    while (withRecovery && r < ws.recoveryCount && ws.recoveryAt[r]! < at) r += 1;
-    const recovery = withRecovery && r < ws.recoveryCount && ws.recoveryAt[r] === at;
+    while (w < ws.forcedCount && ws.forcedHi[w]! < out.start[i]!) w += 1;
+    const recovery = w < ws.forcedCount && ws.forcedLo[w]! <= out.start[i]!;
+    if (recovery && best.wide) out.start[i] = earliestInWindow(ws, day, out, i, ws.forcedLo[w]!);
+    out.allowed[i] = latestAllowed(ws, out.start[i]!, out.start[i]!);
     out.rule[i] = recovery ? RECOVERY : STRETCH;
-    out.run[i] = recovery ? ws.recoveryRun[r]! : -1;
+    out.run[i] = recovery ? ws.forcedRun[w]! : -1;
   }
+}
+
+interface ForcedSet {
+  mask: number;
+  stretch: number;
+  wide: boolean;
+}
+
+/** The largest set of recovery moments (bit r: moment r) the bound allows, and the shortest stretch with it. */
+function bestForcedSet(ws: Workspace, day: DayTimes, bound: number, optimum: number, wide: boolean): ForcedSet {
+  const moments = Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS);
+  const best: ForcedSet = { mask: 0, stretch: optimum, wide };
+  for (let size = Math.min(moments, day.target); size > 0 && best.mask === 0; size -= 1) {
+    for (let mask = (1 << moments) - 1; mask > 0; mask -= 1) {
+      if (popCount(mask) !== size) continue;
+      forceMoments(ws, mask, wide);
+      const s = exactStretchBelow(ws, day, best.mask === 0 ? bound : best.stretch - 1, true);
+      if (s < 0) continue;
+      best.mask = mask;
+      best.stretch = s;
+    }
+  }
+  return best;
+}
+
+/**
+ * A recovery break the programme put late in its window moves back toward the run's end: as far as spacing after the
+ * break before, the stretch to the next break (or work end) and its allowed range let it.
+ */
+function earliestInWindow(ws: Workspace, day: DayTimes, out: ChosenTimes, i: number, lo: number): number {
+  const at = out.start[i]!;
+  const c = latestAllowed(ws, at, at);
+  const previousEnd = i > 0 ? out.start[i - 1]! + day.shortest + SPACING : -Infinity;
+  const nextStart = i + 1 < day.target ? out.start[i + 1]! : day.workEnd;
+  return Math.min(at, Math.max(lo, ws.aLo[c]!, previousEnd, nextStart - day.shortest - out.stretch));
+}
+
+/** A work day holds a handful of 60-minute runs; the sets of moments tried stay few (2^8 at the very most). */
+const MAX_FORCED_MOMENTS = 8;
+
+/** Sets the exact programme's windows to the moments in `mask`: each a point, or (wide) up to 20 minutes after its run. */
+function forceMoments(ws: Workspace, mask: number, wide: boolean): void {
+  ws.forcedCount = 0;
+  for (let r = 0; r < ws.recoveryCount && r < MAX_FORCED_MOMENTS; r += 1) {
+    if ((mask & (1 << r)) === 0) continue;
+    const at = ws.recoveryAt[r]!;
+    const f = ws.forcedCount;
+    ws.forcedLo[f] = at;
+    ws.forcedHi[f] = wide ? Math.max(at, ws.backEnd[ws.recoveryRun[r]!]! + RULES.recoveryWithinMinutes) : at;
+    ws.forcedRun[f] = ws.recoveryRun[r]!;
+    ws.forcedCount = f + 1;
+  }
+}
+
+function popCount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m > 0; m &= m - 1) count += 1;
+  return count;
 }
 
 /** No plan beats an empty day's even split: the longest stretch is at least this. */
