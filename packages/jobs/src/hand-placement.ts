@@ -12,6 +12,7 @@ import {
 import {
   allowedStarts,
   chooseSlotActivity,
+  equipmentAllows,
   nextGoodSlot,
   proposeSlots,
   slotProblem,
@@ -21,7 +22,7 @@ import {
   type SlotProblem,
 } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
-import { activityPool, buildPlacementInput, equipmentAllows, planningWindow } from './placement-input.js';
+import { activityPool, buildPlacementInput, planningWindow } from './placement-input.js';
 
 export type { SlotProblem };
 

@@ -10,3 +10,5 @@ export { chooseSlotActivity, swapOptions, type SlotNeighbours } from './slot-act
 export { reminderTime, type ReminderSettings } from './reminder-time.js';
 export { longestSittingStretch, type SittingDay, type SittingStretch } from './sitting-stretch.js';
 export { dayStretches, RECOVERY_WITHIN_MINUTES, type DayStretch } from './day-stretches.js';
+export { equipmentAllows, isOfficeEquipment } from './equipment.js';
+export { keepsPin } from './pin-policy.js';
