@@ -11,6 +11,7 @@ import {
 } from './day-frame.js';
 import { exactStretchBelow } from './exact-times.js';
 import { mostRunsFollowed, type RecoveryRoom } from './recovery-room.js';
+import { longestUncovered } from './sitting-stretch.js';
 import { DEFAULT_WORK_DAYS, RULES } from './rules.js';
 import type { PlacementInput, PlacementResult } from './types.js';
 import { zoneClock } from './zone-clock.js';
@@ -73,13 +74,7 @@ export function dayStretches(input: PlacementInput, result: PlacementResult): Da
     const origin = Math.max(workStart, earliest);
     if (origin + index.shortest > workEnd) continue;
     const onDay = all.filter((b) => b.start >= origin && b.end <= workEnd);
-    let longest = 0;
-    let from = origin;
-    for (const b of onDay) {
-      longest = Math.max(longest, b.start - from);
-      from = Math.max(from, b.end);
-    }
-    longest = Math.max(longest, workEnd - from);
+    const longest = longestUncovered({ start: origin, end: workEnd }, onDay);
     framePieces(ws, [], origin, workEnd, index.shortest);
     frameAllowedStarts(ws, index.shortest);
     const fresh = onDay.filter((b) => !b.kept).length;
