@@ -62,17 +62,24 @@ export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): voi
   // The exact programme only needs to answer whether 10% better is possible (one pass when it is not).
   const below = Math.ceil((stretch * 10) / 11) - 1;
   const better = exact && below >= evenShare(day) ? exactStretchBelow(ws, day, below) : -1;
-  if (better < 0) {
-    out.stretch = stretch;
-    // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
-    // against their deadlines; when that cannot keep to the stretch, the plain pass does.
-    if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
-    // The pass takes a recovery moment only when its window holds one; when it left one out, the exact programme
-    // looks for a plan within 10% of the optimum that keeps more of them.
-    if (!exact || recoveriesTaken(out, day.target) === ws.recoveryCount) return;
+  if (better >= 0) {
+    exactPlan(ws, day, better, out, 0, ALL_MOMENTS);
+    return;
   }
-  const optimum = better >= 0 ? better : exactStretchBelow(ws, day, stretch);
-  exactPlan(ws, day, optimum, out);
+  out.stretch = stretch;
+  // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
+  // against their deadlines; when that cannot keep to the stretch, the plain pass does.
+  if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
+  // The pass takes a recovery moment only when its window holds one; when it left one out, the exact programme
+  // looks for a plan within 10% of the optimum that keeps more of them (and keeps the pass's plan when none does).
+  const taken = recoveriesTaken(out, day.target);
+  if (!exact || taken >= mostMoments(ws, day)) return;
+  // The optimum is at most the pass's stretch: when not even that looser bound lets a plan keep more moments (each
+  // within 20 minutes of its run, the widest rule 2 allows), the true bound cannot either, and no search is needed.
+  const candidates = viableMoments(ws, day, Math.floor((stretch * 11) / 10), ALL_MOMENTS);
+  if (popCount(candidates) <= taken) return;
+  // No plan is 10% better than the pass, so the optimum lies between `below` and the pass's stretch.
+  exactPlan(ws, day, exactStretchBelow(ws, day, stretch, false, below + 1), out, taken, candidates);
 }
 
 function recoveriesTaken(out: ChosenTimes, target: number): number {
@@ -81,23 +88,25 @@ function recoveriesTaken(out: ChosenTimes, target: number): number {
   return taken;
 }
 
+function mostMoments(ws: Workspace, day: DayTimes): number {
+  return Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS, day.target);
+}
+
 /**
- * Rule 2 inside rule 1's bound: the most recovery runs a plan with no stretch past 1.1 × `optimum` can follow, forced
- * into the exact programme (of those sets, the one with the shortest longest stretch); then the plan itself. Each run's
- * break goes at its first free moment when the bound allows that for as many runs, else within 20 minutes of its end,
- * as early as the stretch after it allows.
+ * Rule 2 inside rule 1's bound: the most recovery runs (more than `floor`) a plan with no stretch past 1.1 × `optimum`
+ * can follow, forced into the exact programme; then the plan itself. Each run's break goes at its first free moment
+ * when the bound allows that for as many runs, else within 20 minutes of its end, as early as the stretch after it
+ * allows. With `floor` > 0 and no such set, `out` stays as it is.
  */
-function exactPlan(ws: Workspace, day: DayTimes, optimum: number, out: ChosenTimes): void {
+function exactPlan(ws: Workspace, day: DayTimes, optimum: number, out: ChosenTimes, floor: number, candidates: number): void {
   const bound = Math.floor((optimum * 11) / 10);
-  const most = Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS, day.target);
-  let best = bestForcedSet(ws, day, bound, optimum, false);
-  if (popCount(best.mask) < most) {
-    const wide = bestForcedSet(ws, day, bound, optimum, true);
-    if (popCount(wide.mask) > popCount(best.mask)) best = wide;
-  }
+  const best = bestForcedSet(ws, day, bound, floor, candidates);
+  if (best.size === 0 && floor > 0) return;
   forceMoments(ws, best.mask, best.wide);
   const withRecovery = best.mask !== 0;
-  out.stretch = best.stretch;
+  // Forcing moments never beats the optimum, and often costs nothing: the search starts there.
+  out.stretch =
+    !withRecovery || exactFeasible(ws, day, optimum, true) ? optimum : exactStretchBelow(ws, day, bound, true, optimum + 1);
   exactFeasible(ws, day, out.stretch, withRecovery);
   exactStarts(ws, day, out.stretch, out.start, withRecovery);
   let w = 0;
@@ -111,27 +120,55 @@ function exactPlan(ws: Workspace, day: DayTimes, optimum: number, out: ChosenTim
   }
 }
 
+/**
+ * The most moments the bound lets a plan keep, each within 20 minutes of its run (then moved back toward the run's end
+ * as far as the plan allows, earliestInWindow): all of them when that fits (the common case, one check), else the
+ * largest set among the moments viable on their own.
+ */
+function bestForcedSet(ws: Workspace, day: DayTimes, bound: number, floor: number, candidates: number): ForcedSet {
+  const all = candidates & ((1 << Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS)) - 1);
+  const size = popCount(all);
+  if (size <= floor) return { mask: 0, size: 0, wide: true };
+  if (size <= day.target) {
+    forceMoments(ws, all, true);
+    if (exactFeasible(ws, day, bound, true)) return { mask: all, size, wide: true };
+  }
+  return largestForcedSet(ws, day, bound, true, floor, viableMoments(ws, day, bound, all));
+}
+
 interface ForcedSet {
   mask: number;
-  stretch: number;
+  size: number;
   wide: boolean;
 }
 
-/** The largest set of recovery moments (bit r: moment r) the bound allows, and the shortest stretch with it. */
-function bestForcedSet(ws: Workspace, day: DayTimes, bound: number, optimum: number, wide: boolean): ForcedSet {
-  const moments = Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS);
-  const best: ForcedSet = { mask: 0, stretch: optimum, wide };
-  for (let size = Math.min(moments, day.target); size > 0 && best.mask === 0; size -= 1) {
-    for (let mask = (1 << moments) - 1; mask > 0; mask -= 1) {
+/**
+ * The recovery moments among `candidates` (bit r: moment r) that a plan within the bound can follow one at a time,
+ * within 20 minutes (a moment no looser bound allows, a tighter one does not either).
+ */
+function viableMoments(ws: Workspace, day: DayTimes, bound: number, candidates: number): number {
+  let viable = 0;
+  for (let r = 0; r < Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS); r += 1) {
+    if ((candidates & (1 << r)) === 0) continue;
+    forceMoments(ws, 1 << r, true);
+    if (exactFeasible(ws, day, bound, true)) viable |= 1 << r;
+  }
+  return viable;
+}
+
+/**
+ * The first of the largest sets of recovery moments (more than `floor`, among the `viable` ones: a set holding a moment
+ * no plan can follow on its own fits no plan either) the bound allows.
+ */
+function largestForcedSet(ws: Workspace, day: DayTimes, bound: number, wide: boolean, floor: number, viable: number): ForcedSet {
+  for (let size = Math.min(popCount(viable), day.target); size > floor; size -= 1) {
+    for (let mask = viable; mask > 0; mask = (mask - 1) & viable) {
       if (popCount(mask) !== size) continue;
       forceMoments(ws, mask, wide);
-      const s = exactStretchBelow(ws, day, best.mask === 0 ? bound : best.stretch - 1, true);
-      if (s < 0) continue;
-      best.mask = mask;
-      best.stretch = s;
+      if (exactFeasible(ws, day, bound, true)) return { mask, size, wide };
     }
   }
-  return best;
+  return { mask: 0, size: 0, wide };
 }
 
 /**
@@ -148,6 +185,7 @@ function earliestInWindow(ws: Workspace, day: DayTimes, out: ChosenTimes, i: num
 
 /** A work day holds a handful of 60-minute runs; the sets of moments tried stay few (2^8 at the very most). */
 const MAX_FORCED_MOMENTS = 8;
+const ALL_MOMENTS = (1 << MAX_FORCED_MOMENTS) - 1;
 
 /** Sets the exact programme's windows to the moments in `mask`: each a point, or (wide) up to 20 minutes after its run. */
 function forceMoments(ws: Workspace, mask: number, wide: boolean): void {

@@ -111,10 +111,13 @@ export function exactStarts(ws: Workspace, day: ExactDay, S: number, starts: num
   }
 }
 
-/** The optimum of rule 1 when it is at most `below`, else -1 (binary search on S over exactFeasible). */
-export function exactStretchBelow(ws: Workspace, day: ExactDay, below: number, forced = false): number {
+/**
+ * The optimum of rule 1 when it is at most `below`, else -1 (binary search on S over exactFeasible). `from` is a known
+ * lower bound on the answer (no plan does better), which shortens the search.
+ */
+export function exactStretchBelow(ws: Workspace, day: ExactDay, below: number, forced = false, from = 0): number {
   if (below < 0 || !exactFeasible(ws, day, below, forced)) return -1;
-  let lo = 0;
+  let lo = Math.min(Math.max(0, from), below);
   let hi = below;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
