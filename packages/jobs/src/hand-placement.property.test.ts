@@ -103,8 +103,8 @@ function planningOf(drawn: DrawnDay, breaks: BreakSessionRow[]): HandPlanning {
 
 function expectFitsTheRules(planning: HandPlanning, start: number, duration: number, movedId: string): void {
   const end = start + duration * MINUTE;
-  const [frame] = workDayFrames(planning.input);
-  expect(start).toBeGreaterThanOrEqual(frame!.workStart);
+  const frame = workDayFrames(planning.input).find((f) => start >= f.workStart && start < f.workEnd);
+  expect(frame).toBeDefined();
   expect(end).toBeLessThanOrEqual(frame!.workEnd);
   for (const meeting of planning.input.busy) expect(end <= meeting.start || start >= meeting.end).toBe(true);
   for (const other of planning.breaks) {
@@ -117,7 +117,7 @@ function expectFitsTheRules(planning: HandPlanning, start: number, duration: num
 }
 
 describe('a skipped break’s replacement', () => {
-  it('is never on a meeting, never near or over another break, inside work hours, after the skipped one, and says so', () => {
+  it('is never on a meeting, never near or over another break, inside work hours, after the skipped one (that work day or the next), and says so', () => {
     let booked = 0;
     fc.assert(
       fc.property(day, (drawn) => {
@@ -132,8 +132,11 @@ describe('a skipped break’s replacement', () => {
         const start = replacement.start.getTime();
         expectFitsTheRules(planning, start, replacement.activity.duration, '');
         expect(start).toBeGreaterThanOrEqual(skipped.scheduled_time.getTime() + skipped.duration * MINUTE);
+        const [today, next] = workDayFrames(planning.input);
+        expect(start).toBeLessThan(next!.workEnd);
         const clock = new Date(skipped.scheduled_time).toISOString().slice(11, 16);
-        expect(replacement.reason).toBe(`Replaces the break you skipped at ${clock}.`);
+        const when = start < today!.workEnd ? `at ${clock}` : `Monday at ${clock}`;
+        expect(replacement.reason).toBe(`Replaces the break you skipped ${when}.`);
       }),
       { numRuns: 500 },
     );
@@ -147,6 +150,14 @@ describe('a skipped break’s replacement', () => {
     const replacement = replacementFor(planningOf(drawn, [skipped]), skipped);
     // 30 minutes from the skipped break's end (09:02), on the 5-minute grid.
     expect(replacement?.start.toISOString()).toBe('2026-11-23T09:35:00.000Z');
+  });
+
+  it('goes to the next work day when the rest of the day has no room: a skip at 16:00 before a meeting to 17:00', () => {
+    const drawn = { breaksPerDay: 3, skipBudget: 0, meetings: [{ start: 965, minutes: 55 }], breaks: [], pick: 0 };
+    const skipped = session(0, 960, 2, true);
+    const replacement = replacementFor(planningOf(drawn, [skipped]), skipped);
+    expect(replacement?.start.toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(replacement?.reason).toBe('Replaces the break you skipped Monday at 16:00.');
   });
 });
 

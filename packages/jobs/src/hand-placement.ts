@@ -12,6 +12,8 @@ import {
 import {
   allowedStarts,
   chooseSlotActivity,
+  equipmentAllows,
+  nextGoodSlot,
   proposeSlots,
   slotProblem,
   swapOptions,
@@ -20,7 +22,7 @@ import {
   type SlotProblem,
 } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
-import { activityPool, buildPlacementInput, equipmentAllows, planningWindow } from './placement-input.js';
+import { activityPool, buildPlacementInput, planningWindow } from './placement-input.js';
 
 export type { SlotProblem };
 
@@ -110,27 +112,36 @@ export interface AddedSlot {
 
 /**
  * A new break inside [from, to): the first allowed start for the longest activity of the pool that has one, with an
- * activity chosen by the planner's rules (another than the breaks just before and after, when one fits); when nothing
- * fits, the reason, as read at `from`.
+ * activity chosen by the planner's rules; when nothing fits, the reason, as read at `from`.
  */
 export function slotToAdd(planning: HandPlanning, from: Date, to: Date): AddedSlot | { problem: SlotProblem } {
-  const durations = [...new Set(planning.pool.map((activity) => activity.duration))].sort((a, b) => b - a);
+  const durations = poolDurations(planning);
   for (const duration of durations) {
     const start = allowedStarts(planning.input, duration, from.getTime(), to.getTime())[0];
     if (start === undefined) continue;
-    const before = planning.breaks.filter((b) => b.scheduled_time.getTime() < start).at(-1);
-    const after = planning.breaks.find((b) => b.scheduled_time.getTime() > start);
-    const chosen = chooseSlotActivity(
-      planning.input.activities,
-      duration,
-      { previousId: before?.activity_id, nextId: after?.activity_id },
-      planning.input.seed ^ start,
-    );
-    const activity = planning.catalogue.find((candidate) => candidate.id === chosen?.id);
+    const activity = activityFor(planning, start, duration);
     if (activity) return { start: new Date(start), activity };
   }
   const shortest = durations.at(-1) ?? 1;
   return { problem: slotProblem(planning.input, from.getTime(), shortest) ?? 'too-close-to-meeting' };
+}
+
+/** The pool's durations, longest first. */
+function poolDurations(planning: HandPlanning): number[] {
+  return [...new Set(planning.pool.map((activity) => activity.duration))].sort((a, b) => b - a);
+}
+
+/** An activity of `duration` minutes for a break at `start`: another than the breaks just before and after, when one fits. */
+function activityFor(planning: HandPlanning, start: number, duration: number): BreakActivityRow | undefined {
+  const before = planning.breaks.filter((b) => b.scheduled_time.getTime() < start).at(-1);
+  const after = planning.breaks.find((b) => b.scheduled_time.getTime() > start);
+  const chosen = chooseSlotActivity(
+    planning.input.activities,
+    duration,
+    { previousId: before?.activity_id, nextId: after?.activity_id },
+    planning.input.seed ^ start,
+  );
+  return planning.catalogue.find((candidate) => candidate.id === chosen?.id);
 }
 
 const MINUTE_MS = 60_000;
@@ -138,16 +149,15 @@ const MINUTE_MS = 60_000;
 const LATER_MINUTES = 10;
 
 /**
- * Where "Later" moves a break: the first start at least 10 minutes after it (after now, once it has started) that
- * passes every rule (work hours,
- * meetings and their buffers, spacing from the other breaks, the day's number), up to the end of the planning window.
+ * Where "Later" moves a break: the next good slot (the scheduler's nextGoodSlot: work hours, meetings and their
+ * buffers, spacing from the other breaks, the day's number) at least 10 minutes after it (after now, once it has
+ * started), up to the end of the planning window.
  */
 export function laterStart(planning: HandPlanning, session: BreakSessionRow): Date | undefined {
   const input = withoutBreak(planning, session.id);
-  const windowEnd = workDayFrames(input).at(-1)?.workEnd ?? 0;
   const from = Math.max(session.scheduled_time.getTime(), input.now) + LATER_MINUTES * MINUTE_MS;
-  const start = allowedStarts(input, session.duration, from, windowEnd)[0];
-  return start === undefined ? undefined : new Date(start);
+  const slot = nextGoodSlot(input, { from, durations: [session.duration] });
+  return slot === undefined ? undefined : new Date(slot.start);
 }
 
 function workDayOf(planning: HandPlanning, at: Date) {
@@ -168,25 +178,28 @@ export interface Replacement extends AddedSlot {
   reason: string;
 }
 
+/** A replacement looks in the skipped break's work day, then the next one when the rest of that day has no room. */
+const REPLACEMENT_WORK_DAYS = 2;
+
 /**
- * The break that stands in for `skipped` (already marked skipped in `planning`): in the first gap after it, the same
- * work day, that passes every rule, with an activity chosen as for an added break. A skipped break is not taken, so the
+ * The break that stands in for `skipped` (already marked skipped in `planning`): the next good slot after it (the
+ * scheduler's nextGoodSlot) in the same work day, or the next work day when the rest of that one has no room, with the
+ * longest activity of the pool that fits there, chosen as for an added break. A skipped break is not taken, so the
  * day's skipped breaks do not count toward its number; they still keep their distance (breaks never overlap).
- * Undefined when the rest of the day has no such gap.
+ * Undefined when neither day has such a slot.
  */
 export function replacementFor(planning: HandPlanning, skipped: BreakSessionRow): Replacement | undefined {
-  const day = workDayOf(planning, skipped.scheduled_time);
-  if (!day) return undefined;
-  const roomy: HandPlanning = {
-    ...planning,
-    input: { ...planning.input, breaksPerDay: planning.input.breaksPerDay + skippedThatDay(planning, skipped) },
-  };
-  const after = new Date(skipped.scheduled_time.getTime() + skipped.duration * MINUTE_MS);
-  const slot = slotToAdd(roomy, after, new Date(day.workEnd));
-  if ('problem' in slot) return undefined;
+  const input = { ...planning.input, breaksPerDay: planning.input.breaksPerDay + skippedThatDay(planning, skipped) };
+  const from = skipped.scheduled_time.getTime() + skipped.duration * MINUTE_MS;
+  const slot = nextGoodSlot(input, { from, durations: poolDurations(planning), workDays: REPLACEMENT_WORK_DAYS });
+  const activity = slot && activityFor(planning, slot.start, slot.duration);
+  if (!slot || !activity) return undefined;
   const at = DateTime.fromJSDate(skipped.scheduled_time, { zone: planning.input.timeZone });
   const clock = at.isValid
     ? at.toFormat('HH:mm')
     : DateTime.fromJSDate(skipped.scheduled_time, { zone: 'utc' }).toFormat('HH:mm');
-  return { ...slot, reason: `Replaces the break you skipped at ${clock}.` };
+  const day = workDayOf(planning, new Date(slot.start));
+  const sameDay = day !== undefined && day.date === workDayOf(planning, skipped.scheduled_time)?.date;
+  const when = sameDay ? `at ${clock}` : `${at.isValid ? at.toFormat('cccc') : 'the day before'} at ${clock}`;
+  return { start: new Date(slot.start), activity, reason: `Replaces the break you skipped ${when}.` };
 }

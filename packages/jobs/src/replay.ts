@@ -236,8 +236,17 @@ export function timeline(input: PlacementInput, recorded: PlacementResult, repla
 /** Rules 1 and 2 for one day: the longest stretch without a break against the optimum, and the runs recovered. */
 function stretchLine(day: DayStretch): string {
   const optimum = day.optimum === undefined ? 'no optimum with kept breaks' : `optimum ${day.optimum} min`;
-  const runs = day.runs > 0 ? `; ${day.recovered} of ${day.runs} runs of 60+ min followed by a break within 20 min` : '';
+  const left = day.runs - day.followable;
+  const runs =
+    day.runs > 0
+      ? `; ${day.recovered} of ${day.runs} runs of 60+ min followed by a break within 20 min` +
+        (left > 0 ? ` (${left} more only with a longest stretch past 1.1 × the optimum${until(day.followAll)})` : '')
+      : '';
   return `longest sitting stretch ${day.longest} min with ${day.breaks} breaks (${optimum})${runs}`;
+}
+
+function until(stretch: number | undefined): string {
+  return stretch === undefined ? '' : `: ${stretch} min`;
 }
 
 /** What the CLI prints. */

@@ -47,6 +47,15 @@ describe('choose the times', () => {
     expect(chosen.rule[chosen.start.indexOf(11 * 60 + 15)]).toBe(RECOVERY);
   });
 
+  it('follows a run within 20 minutes when its first free moment would stretch the day past 1.1 × the optimum', () => {
+    // 07:00–18:00, 4 breaks, meetings 09:00–10:00 and 11:00–12:00: 10:05 or 12:05 leave the afternoon too long.
+    const chosen = times([meeting(at(9), at(10)), meeting(at(11), at(12))], 4, 7, 18);
+    const recovery = chosen.start.filter((_, i) => chosen.rule[i] === RECOVERY);
+    expect(recovery).toHaveLength(1);
+    expect(recovery[0]! >= 10 * 60 + 5 && recovery[0]! <= 10 * 60 + 20).toBe(true);
+    expect(chosen.stretch).toBeLessThanOrEqual(Math.floor(140 * 1.1));
+  });
+
   it('keeps a break before noon when the morning has room', () => {
     const chosen = times([meeting(at(9), at(11, 50))], 3, 9, 19);
     expect(chosen.start[0]).toBeLessThan(12 * 60);

@@ -52,39 +52,159 @@ export function newChosenTimes(): ChosenTimes {
 const UNBOUNDED = 1e9;
 
 /**
- * Rule 1 (with rules 2 and 4 inside the pass): the day's break times into `out`. Rule 2 yields to rule 1 only when
- * honouring it would make the longest stretch more than 10% longer than the day allows without it.
+ * Rule 1 (with rules 2 and 4 inside the pass): the day's break times into `out`. Rule 2 yields to rule 1 only where
+ * honouring it would make the longest stretch more than 10% longer than the day allows without it, and then only for
+ * as few runs as that bound needs.
  */
 export function chooseTimes(ws: Workspace, day: DayTimes, out: ChosenTimes): void {
   const stretch = shortestStretch(ws, day, true);
+  const exact = day.keptFrom === day.keptTo;
   // The exact programme only needs to answer whether 10% better is possible (one pass when it is not).
   const below = Math.ceil((stretch * 10) / 11) - 1;
-  const better = day.keptFrom === day.keptTo && below >= evenShare(day) ? exactStretchBelow(ws, day, below) : -1;
-  if (better < 0) {
-    out.stretch = stretch;
-    // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
-    // against their deadlines; when that cannot keep to the stretch, the plain pass does.
-    if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
+  const better = exact && below >= evenShare(day) ? exactStretchBelow(ws, day, below) : -1;
+  if (better >= 0) {
+    exactPlan(ws, day, better, out, 0, ALL_MOMENTS);
     return;
   }
-  // The optimal plan, with every recovery moment in it when that stays within 10% of the optimum (rule 2), else without.
-  const forced =
-    ws.recoveryCount > 0 && ws.recoveryCount <= day.target
-      ? exactStretchBelow(ws, day, Math.floor((better * 11) / 10), true)
-      : -1;
-  const withRecovery = forced >= 0;
-  out.stretch = withRecovery ? forced : better;
+  out.stretch = stretch;
+  // Where the longest stretch leaves slack, the breaks share what is left of the day evenly rather than crowd
+  // against their deadlines; when that cannot keep to the stretch, the plain pass does.
+  if (!forwardPass(ws, day, stretch, true, out, true)) forwardPass(ws, day, stretch, true, out, false);
+  // The pass takes a recovery moment only when its window holds one; when it left one out, the exact programme
+  // looks for a plan within 10% of the optimum that keeps more of them (and keeps the pass's plan when none does).
+  const taken = recoveriesTaken(out, day.target);
+  if (!exact || taken >= mostMoments(ws, day)) return;
+  // The optimum is at most the pass's stretch: when not even that looser bound lets a plan keep more moments (each
+  // within 20 minutes of its run, the widest rule 2 allows), the true bound cannot either, and no search is needed.
+  const candidates = viableMoments(ws, day, Math.floor((stretch * 11) / 10), ALL_MOMENTS);
+  if (popCount(candidates) <= taken) return;
+  // No plan is 10% better than the pass, so the optimum lies between `below` and the pass's stretch.
+  exactPlan(ws, day, exactStretchBelow(ws, day, stretch, false, below + 1), out, taken, candidates);
+}
+
+function recoveriesTaken(out: ChosenTimes, target: number): number {
+  let taken = 0;
+  for (let i = 0; i < target; i += 1) if (out.rule[i] === RECOVERY) taken += 1;
+  return taken;
+}
+
+function mostMoments(ws: Workspace, day: DayTimes): number {
+  return Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS, day.target);
+}
+
+/**
+ * Rule 2 inside rule 1's bound: the most recovery runs (more than `floor`) a plan with no stretch past 1.1 × `optimum`
+ * can follow, forced into the exact programme; then the plan itself. Each run's break goes at its first free moment
+ * when the bound allows that for as many runs, else within 20 minutes of its end, as early as the stretch after it
+ * allows. With `floor` > 0 and no such set, `out` stays as it is.
+ */
+function exactPlan(ws: Workspace, day: DayTimes, optimum: number, out: ChosenTimes, floor: number, candidates: number): void {
+  const bound = Math.floor((optimum * 11) / 10);
+  const best = bestForcedSet(ws, day, bound, floor, candidates);
+  if (best.size === 0 && floor > 0) return;
+  forceMoments(ws, best.mask, best.wide);
+  const withRecovery = best.mask !== 0;
+  // Forcing moments never beats the optimum, and often costs nothing: the search starts there.
+  out.stretch =
+    !withRecovery || exactFeasible(ws, day, optimum, true) ? optimum : exactStretchBelow(ws, day, bound, true, optimum + 1);
   exactFeasible(ws, day, out.stretch, withRecovery);
   exactStarts(ws, day, out.stretch, out.start, withRecovery);
-  let r = 0;
+  let w = 0;
   for (let i = 0; i < day.target; i += 1) {
-    const at = out.start[i]!;
-    out.allowed[i] = latestAllowed(ws, at, at);
-    while (withRecovery && r < ws.recoveryCount && ws.recoveryAt[r]! < at) r += 1;
-    const recovery = withRecovery && r < ws.recoveryCount && ws.recoveryAt[r] === at;
+    while (w < ws.forcedCount && ws.forcedHi[w]! < out.start[i]!) w += 1;
+    const recovery = w < ws.forcedCount && ws.forcedLo[w]! <= out.start[i]!;
+    if (recovery && best.wide) out.start[i] = earliestInWindow(ws, day, out, i, ws.forcedLo[w]!);
+    out.allowed[i] = latestAllowed(ws, out.start[i]!, out.start[i]!);
     out.rule[i] = recovery ? RECOVERY : STRETCH;
-    out.run[i] = recovery ? ws.recoveryRun[r]! : -1;
+    out.run[i] = recovery ? ws.forcedRun[w]! : -1;
   }
+}
+
+/**
+ * The most moments the bound lets a plan keep, each within 20 minutes of its run (then moved back toward the run's end
+ * as far as the plan allows, earliestInWindow): all of them when that fits (the common case, one check), else the
+ * largest set among the moments viable on their own.
+ */
+function bestForcedSet(ws: Workspace, day: DayTimes, bound: number, floor: number, candidates: number): ForcedSet {
+  const all = candidates & ((1 << Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS)) - 1);
+  const size = popCount(all);
+  if (size <= floor) return { mask: 0, size: 0, wide: true };
+  if (size <= day.target) {
+    forceMoments(ws, all, true);
+    if (exactFeasible(ws, day, bound, true)) return { mask: all, size, wide: true };
+  }
+  return largestForcedSet(ws, day, bound, true, floor, viableMoments(ws, day, bound, all));
+}
+
+interface ForcedSet {
+  mask: number;
+  size: number;
+  wide: boolean;
+}
+
+/**
+ * The recovery moments among `candidates` (bit r: moment r) that a plan within the bound can follow one at a time,
+ * within 20 minutes (a moment no looser bound allows, a tighter one does not either).
+ */
+function viableMoments(ws: Workspace, day: DayTimes, bound: number, candidates: number): number {
+  let viable = 0;
+  for (let r = 0; r < Math.min(ws.recoveryCount, MAX_FORCED_MOMENTS); r += 1) {
+    if ((candidates & (1 << r)) === 0) continue;
+    forceMoments(ws, 1 << r, true);
+    if (exactFeasible(ws, day, bound, true)) viable |= 1 << r;
+  }
+  return viable;
+}
+
+/**
+ * The first of the largest sets of recovery moments (more than `floor`, among the `viable` ones: a set holding a moment
+ * no plan can follow on its own fits no plan either) the bound allows.
+ */
+function largestForcedSet(ws: Workspace, day: DayTimes, bound: number, wide: boolean, floor: number, viable: number): ForcedSet {
+  for (let size = Math.min(popCount(viable), day.target); size > floor; size -= 1) {
+    for (let mask = viable; mask > 0; mask = (mask - 1) & viable) {
+      if (popCount(mask) !== size) continue;
+      forceMoments(ws, mask, wide);
+      if (exactFeasible(ws, day, bound, true)) return { mask, size, wide };
+    }
+  }
+  return { mask: 0, size: 0, wide };
+}
+
+/**
+ * A recovery break the programme put late in its window moves back toward the run's end: as far as spacing after the
+ * break before, the stretch to the next break (or work end) and its allowed range let it.
+ */
+function earliestInWindow(ws: Workspace, day: DayTimes, out: ChosenTimes, i: number, lo: number): number {
+  const at = out.start[i]!;
+  const c = latestAllowed(ws, at, at);
+  const previousEnd = i > 0 ? out.start[i - 1]! + day.shortest + SPACING : -Infinity;
+  const nextStart = i + 1 < day.target ? out.start[i + 1]! : day.workEnd;
+  return Math.min(at, Math.max(lo, ws.aLo[c]!, previousEnd, nextStart - day.shortest - out.stretch));
+}
+
+/** A work day holds a handful of 60-minute runs; the sets of moments tried stay few (2^8 at the very most). */
+const MAX_FORCED_MOMENTS = 8;
+const ALL_MOMENTS = (1 << MAX_FORCED_MOMENTS) - 1;
+
+/** Sets the exact programme's windows to the moments in `mask`: each a point, or (wide) up to 20 minutes after its run. */
+function forceMoments(ws: Workspace, mask: number, wide: boolean): void {
+  ws.forcedCount = 0;
+  for (let r = 0; r < ws.recoveryCount && r < MAX_FORCED_MOMENTS; r += 1) {
+    if ((mask & (1 << r)) === 0) continue;
+    const at = ws.recoveryAt[r]!;
+    const f = ws.forcedCount;
+    ws.forcedLo[f] = at;
+    ws.forcedHi[f] = wide ? Math.max(at, ws.backEnd[ws.recoveryRun[r]!]! + RULES.recoveryWithinMinutes) : at;
+    ws.forcedRun[f] = ws.recoveryRun[r]!;
+    ws.forcedCount = f + 1;
+  }
+}
+
+function popCount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m > 0; m &= m - 1) count += 1;
+  return count;
 }
 
 /** No plan beats an empty day's even split: the longest stretch is at least this. */

@@ -51,6 +51,15 @@ export interface Workspace {
   recoveryAt: number[];
   recoveryRun: number[];
   recoveryCount: number;
+  /**
+   * The recovery windows the exact programme must put a start in (for a subset of the recovery moments, in time order):
+   * [forcedLo, forcedHi], from the moment itself to at most 20 minutes after the run's end.
+   */
+  forcedLo: number[];
+  forcedHi: number[];
+  /** The back-to-back run of each window. */
+  forcedRun: number[];
+  forcedCount: number;
   /** late[k]: the latest start of a break that still has k breaks after it. */
   late: number[];
   /** The exact programme's reach sets: level i's ranges are dLo/dHi[dFrom[i] .. dFrom[i] + dCount[i]). */
@@ -86,6 +95,10 @@ export function newWorkspace(): Workspace {
     recoveryAt: [],
     recoveryRun: [],
     recoveryCount: 0,
+    forcedLo: [],
+    forcedHi: [],
+    forcedRun: [],
+    forcedCount: 0,
     late: [],
     dLo: [],
     dHi: [],

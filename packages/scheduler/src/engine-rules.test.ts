@@ -48,6 +48,23 @@ function versusOptimum(input: PlacementInput): { engine: number; optimum: number
   };
 }
 
+/** A random day: work hours, 3–6 breaks, up to 14 meetings (calls or not). */
+const randomDay = fc
+  .record({
+    start: fc.integer({ min: 6 * 60, max: 10 * 60 }),
+    length: fc.integer({ min: 4 * 60, max: 11 * 60 }),
+    breaks: fc.integer({ min: 3, max: 6 }),
+    meetings: fc.array(
+      fc.record({ at: fc.integer({ min: 0, max: 12 * 60 }), length: fc.integer({ min: 5, max: 150 }), call: fc.boolean() }),
+      { maxLength: 14 },
+    ),
+  })
+  .map(({ start, length, breaks, meetings }) => {
+    const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const busy = meetings.map((m) => meeting(at(6) + m.at, at(6) + m.at + m.length, m.call));
+    return day(busy, breaks, clock(start), clock(Math.min(start + length, 23 * 60)));
+  });
+
 describe('the optimum oracle', () => {
   it.each([
     { breaks: 1, durations: [4], optimum: 238 },
@@ -84,22 +101,6 @@ describe('rule 1: shortest sitting stretches', () => {
       /^Shortest sitting stretches: with 4 breaks today, no stretch of the work day goes past \d+ minutes without one\./,
     );
   });
-
-  const randomDay = fc
-    .record({
-      start: fc.integer({ min: 6 * 60, max: 10 * 60 }),
-      length: fc.integer({ min: 4 * 60, max: 11 * 60 }),
-      breaks: fc.integer({ min: 3, max: 6 }),
-      meetings: fc.array(
-        fc.record({ at: fc.integer({ min: 0, max: 12 * 60 }), length: fc.integer({ min: 5, max: 150 }), call: fc.boolean() }),
-        { maxLength: 14 },
-      ),
-    })
-    .map(({ start, length, breaks, meetings }) => {
-      const clock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-      const busy = meetings.map((m) => meeting(at(6) + m.at, at(6) + m.at + m.length, m.call));
-      return day(busy, breaks, clock(start), clock(Math.min(start + length, 23 * 60)));
-    });
 
   it('property: on random days the longest stretch is at most 1.1 × the optimum', () => {
     fc.assert(
@@ -141,6 +142,33 @@ describe('rule 2: recovery after a run of back-to-back meetings', () => {
   it('gaps under 5 minutes count as back to back', () => {
     const result = placeBreaks(day([meeting(at(13), at(13, 32)), meeting(at(13, 36), at(14, 10))], 4));
     expect(result.breaks.some((b) => b.start === at(14, 15) * MS)).toBe(true);
+  });
+
+  it('when the first free moment would stretch the day past 1.1 × the optimum, the break still comes within 20 minutes', () => {
+    // 07:00–18:00, 4 breaks: a break at 10:05 or 12:05 leaves the afternoon 164+ minutes; one at 10:20 keeps every
+    // stretch within 154 (1.1 × the optimum of 140).
+    const input = day([meeting(at(9), at(10)), meeting(at(11), at(12))], 4, '07:00', '18:00');
+    const result = placeBreaks(input);
+    const starts = result.breaks.map((b) => b.start / MS);
+    expect(starts.some((s) => (s >= at(10) && s <= at(10, 20)) || (s >= at(12) && s <= at(12, 20)))).toBe(true);
+    const { engine, optimum } = versusOptimum(input);
+    expect(engine).toBeLessThanOrEqual(optimum * 1.1);
+    const recovery = result.breaks.find((b) => /back-to-back/.test(b.reason))!;
+    expect(recovery.reason).toMatch(/^After 60 minutes of back-to-back meetings/);
+  });
+
+  it('property: on random days the plan follows as many runs within 20 minutes as any plan within 1.1 × the optimum can', () => {
+    fc.assert(
+      fc.property(randomDay, (input) => {
+        const result = placeBreaks(input);
+        for (const stretch of dayStretches(input, result)) {
+          expect(stretch.recovered).toBeGreaterThanOrEqual(stretch.followable);
+          if (stretch.followAll !== undefined && stretch.optimum !== undefined)
+            expect(stretch.followAll).toBeGreaterThan(stretch.optimum * 1.1);
+        }
+      }),
+      { numRuns: 1_000 },
+    );
   });
 
   it('property: every run of 60+ minutes is followed by a break within 20 minutes, unless rule 1 overrides it with the optimal plan', () => {

@@ -4,8 +4,9 @@ import { RULES } from './rules.js';
 /*
  * Rule 1, exactly: for a stretch bound S, which starts can the i-th break take so that every stretch up to it is at
  * most S (a dynamic programme over the allowed start ranges, one set of ranges per break, built forward), and then the
- * breaks themselves (walked backward, each the latest start its successor allows). With `forced`, every recovery
- * moment of the day (rule 2) must be one of the starts: no break may jump over one. The forward pass in
+ * breaks themselves (walked backward, each the latest start its successor allows). With `forced`, every window
+ * [ws.forcedLo, ws.forcedHi] (rule 2's recovery windows the plan keeps) must hold one of the starts: no break may jump
+ * over one. The forward pass in
  * choose-times.ts is cheaper; this one is the check that keeps it within 10% of the optimum.
  */
 
@@ -20,17 +21,29 @@ export interface ExactDay {
   shortest: number;
 }
 
-/** The first recovery moment after t (the programme's ceiling for the next start), or Infinity. */
-function nextForced(ws: Workspace, forced: boolean, t: number): number {
-  if (!forced) return NONE;
-  for (let r = 0; r < ws.recoveryCount; r += 1) if (ws.recoveryAt[r]! > t) return ws.recoveryAt[r]!;
-  return NONE;
+/** The first window that starts after t: a break at t must be followed by one no later than its end. */
+function nextWindow(ws: Workspace, forced: boolean, t: number): number {
+  if (!forced) return -1;
+  for (let r = 0; r < ws.forcedCount; r += 1) if (ws.forcedLo[r]! > t) return r;
+  return -1;
 }
 
-/** The last recovery moment before t (the floor for the start before a break at t), or -Infinity. */
+/** The ceiling for the start after one at t: the end of the next window, or Infinity. */
+function nextForced(ws: Workspace, forced: boolean, t: number): number {
+  const r = nextWindow(ws, forced, t);
+  return r < 0 ? NONE : ws.forcedHi[r]!;
+}
+
+/** Where the start after one at t (in the window's order) changes ceiling: the next window's start, or Infinity. */
+function nextSplit(ws: Workspace, forced: boolean, t: number): number {
+  const r = nextWindow(ws, forced, t);
+  return r < 0 ? NONE : ws.forcedLo[r]!;
+}
+
+/** The floor for the start before a break at t: the start of the last window that ends before t, or -Infinity. */
 function previousForced(ws: Workspace, forced: boolean, t: number): number {
   if (!forced) return -NONE;
-  for (let r = ws.recoveryCount - 1; r >= 0; r -= 1) if (ws.recoveryAt[r]! < t) return ws.recoveryAt[r]!;
+  for (let r = ws.forcedCount - 1; r >= 0; r -= 1) if (ws.forcedHi[r]! < t) return ws.forcedLo[r]!;
   return -NONE;
 }
 
@@ -60,11 +73,11 @@ export function exactFeasible(ws: Workspace, day: ExactDay, S: number, forced = 
     const base = end;
     let n = 0;
     for (let r = from; r < end; r += 1) {
-      // Split each range at the recovery moments, so that every start in a piece has the same ceiling.
+      // Split each range where a window starts, so that every start in a piece has the same ceiling.
       let a = ws.dLo[r]!;
       while (a <= ws.dHi[r]!) {
         const ceiling = nextForced(ws, forced, a);
-        const b = Math.min(ws.dHi[r]!, ceiling - 1);
+        const b = Math.min(ws.dHi[r]!, nextSplit(ws, forced, a) - 1);
         n = intersectAllowed(ws, base, n, a + d + SPACING, Math.min(b + d + S, ceiling));
         a = b + 1;
       }
@@ -98,10 +111,13 @@ export function exactStarts(ws: Workspace, day: ExactDay, S: number, starts: num
   }
 }
 
-/** The optimum of rule 1 when it is at most `below`, else -1 (binary search on S over exactFeasible). */
-export function exactStretchBelow(ws: Workspace, day: ExactDay, below: number, forced = false): number {
+/**
+ * The optimum of rule 1 when it is at most `below`, else -1 (binary search on S over exactFeasible). `from` is a known
+ * lower bound on the answer (no plan does better), which shortens the search.
+ */
+export function exactStretchBelow(ws: Workspace, day: ExactDay, below: number, forced = false, from = 0): number {
   if (below < 0 || !exactFeasible(ws, day, below, forced)) return -1;
-  let lo = 0;
+  let lo = Math.min(Math.max(0, from), below);
   let hi = below;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

@@ -5,7 +5,10 @@ export { verifyPlacement, roomPerDay, keptSessions, type DayRoom } from './verif
 export { workDayFrames, type WorkDayFrame } from './work-day-frames.js';
 export type * from './types.js';
 export { proposeSlots, allowedStarts, slotProblem, type SlotProblem, type SlotRequest } from './slot-proposals.js';
+export { nextGoodSlot, type NextSlot, type NextSlotRequest } from './next-slot.js';
 export { chooseSlotActivity, swapOptions, type SlotNeighbours } from './slot-activity.js';
 export { reminderTime, type ReminderSettings } from './reminder-time.js';
 export { longestSittingStretch, type SittingDay, type SittingStretch } from './sitting-stretch.js';
 export { dayStretches, RECOVERY_WITHIN_MINUTES, type DayStretch } from './day-stretches.js';
+export { equipmentAllows, isOfficeEquipment } from './equipment.js';
+export { keepsPin } from './pin-policy.js';

@@ -1,5 +1,5 @@
 /** Bumped whenever the same input may give a different plan: replay compares it with the recorded one. */
-export const ENGINE_VERSION = 'sitting-stretch-3.0.0';
+export const ENGINE_VERSION = 'sitting-stretch-3.1.0';
 
 /** Every rule's constant, in minutes (see README.md for what each one does). */
 export const RULES = {
@@ -17,6 +17,8 @@ export const RULES = {
   backToBackGapMinutes: 5,
   /** A run of back-to-back meetings this long earns a break in the first gap after it that can hold one. */
   backToBackRunMinutes: 60,
+  /** Where the first free moment after a run would stretch the day past rule 1's bound, its break may come this late. */
+  recoveryWithinMinutes: 20,
   /** This many minutes of video calls since the last break make the next break an eye rest. */
   callMinutesForEyeRest: 45,
   /** Local minute of the day before which the morning's break falls (12:00). */

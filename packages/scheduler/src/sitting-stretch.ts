@@ -40,8 +40,11 @@ function sittingBlock(work: BusyInterval, meetings: readonly BusyInterval[]): Bu
   return { start, end };
 }
 
-/** The longest piece of `block` that no break covers. */
-function longestUncovered(block: BusyInterval, breaks: readonly BusyInterval[]): number {
+/**
+ * The longest piece of `block` that no break covers, in the block's unit: the one measure of a sitting stretch, for a
+ * past day's analytics (milliseconds) and for a plan against its optimum (dayStretches, minutes).
+ */
+export function longestUncovered(block: BusyInterval, breaks: readonly BusyInterval[]): number {
   const sorted = breaks
     .map((b) => ({ start: Math.max(b.start, block.start), end: Math.min(b.end, block.end) }))
     .filter((b) => b.end > b.start)

@@ -15,7 +15,7 @@ const STEP_MINUTES = RULES.gridMinutes;
 
 export type SlotProblem = 'past' | 'outside-work-hours' | 'meeting' | 'too-close-to-meeting' | 'too-close-to-break' | 'day-full';
 
-interface SlotContext {
+export interface SlotContext {
   input: PlacementInput;
   frames: WorkDayFrame[];
   /** Earliest allowed start, epoch minutes. */
@@ -24,7 +24,7 @@ interface SlotContext {
   perDay: Map<string, number>;
 }
 
-function contextOf(input: PlacementInput): SlotContext {
+export function contextOf(input: PlacementInput): SlotContext {
   const zone = IANAZone.isValidZone(input.timeZone) ? input.timeZone : 'UTC';
   const perDay = new Map<string, number>();
   for (const other of input.existing) {
@@ -47,7 +47,7 @@ export function slotProblem(input: PlacementInput, start: number, duration: numb
   return problemIn(contextOf(input), start, duration);
 }
 
-function problemIn(context: SlotContext, start: number, duration: number): SlotProblem | undefined {
+export function problemIn(context: SlotContext, start: number, duration: number): SlotProblem | undefined {
   const { input, frames, earliest } = context;
   const startMin = Math.floor(start / MS);
   const endMin = startMin + duration;

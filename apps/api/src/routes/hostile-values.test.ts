@@ -106,10 +106,13 @@ describe.each<TestBackend>(['pglite', 'postgres'])('hostile values on every sign
   });
 
   it('answers the upcoming breaks of a user whose stored zone the database rejects, by REST and tRPC', async () => {
+    // The zone saved above re-planned the breaks: these are the ones to answer.
+    const listed = (await client.request('GET', '/api/upcoming-breaks')).json<{ id: string }[]>().map((entry) => entry.id);
+    expect(listed.length).toBeGreaterThan(0);
     await sql`update preferences set timezone = 'US/Pacific-New' where user_id = ${userId}`.execute(subject.db);
     const rest = await client.request('GET', '/api/upcoming-breaks');
     expect(rest.statusCode, rest.body).toBe(200);
-    expect(rest.json<{ id: string }[]>().map((entry) => entry.id)).toContain(breakId);
+    expect(rest.json<{ id: string }[]>().map((entry) => entry.id)).toEqual(listed);
     const trpc = await client.request('GET', '/trpc/breaks.upcoming');
     expect(trpc.statusCode, trpc.body).toBe(200);
     expect((await client.request('GET', '/api/auth/user')).statusCode).toBe(200);

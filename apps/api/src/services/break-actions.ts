@@ -137,8 +137,8 @@ export function addBreak(deps: AppDeps, userId: string, from: string): Promise<B
 
 /**
  * A skip, whoever asks (the app, REST, tRPC, a notification's Skip): the break is marked skipped and stays listed; a
- * skip beyond the day's skip budget also books a replacement, pinned, in the next gap of that work day that passes
- * every rule (none when the rest of the day has no room). The calendar follows like after any change.
+ * skip beyond the day's skip budget also books a replacement, pinned, in the next slot that passes every rule, that
+ * work day or the next (none when neither has room). The calendar follows like after any change.
  */
 export function skipBreak(deps: AppDeps, userId: string, id: string): Promise<BreakSession> {
   return changeUnderLock(deps, userId, async (db) => {

@@ -91,6 +91,42 @@ describe.each(['pglite', 'postgres'] as const)('the planning preferences on %s',
     ]);
   });
 
+  it('re-plans when the work hours, the breaks per day or the zone are saved, and not for the skip budget alone', async () => {
+    const client = new TestClient(subject.app);
+    const user = await client.registerAndSignIn('planning-hours');
+    await client.request('PUT', '/api/user/preferences', { preferences: { timezone: 'UTC', breakFrequency: 3 } });
+    expect((await client.request('POST', `/api/refresh-breakers/${user.id}`)).statusCode).toBe(200);
+    const before = await upcoming(client);
+    expect(before.length).toBeGreaterThan(0);
+
+    const budget = await client.request('PUT', '/api/user/preferences', { preferences: { skipBudget: 3 } });
+    expect(budget.statusCode, budget.body).toBe(200);
+    expect(await upcoming(client)).toEqual(before);
+
+    const hours = await trpcUpdate(client, { workStartTime: '10:00', workEndTime: '16:00', breakFrequency: 6 });
+    expect(hours).toMatchObject({ status: 200 });
+    const afternoon = await upcoming(client);
+    expect(afternoon.length).toBeGreaterThan(0);
+    for (const session of afternoon) {
+      const clock = session.scheduledTime.slice(11, 16);
+      expect(clock >= '10:00' && clock < '16:00', clock).toBe(true);
+    }
+    const perDay = new Map<string, number>();
+    for (const session of afternoon)
+      perDay.set(session.scheduledTime.slice(0, 10), (perDay.get(session.scheduledTime.slice(0, 10)) ?? 0) + 1);
+    expect(Math.max(...perDay.values())).toBeGreaterThan(3);
+
+    // The same work hours in Kolkata (UTC+05:30): the breaks move to that zone's working day.
+    const zone = await client.request('PUT', '/api/user/preferences', { preferences: { timezone: 'Asia/Kolkata' } });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const kolkata = await upcoming(client);
+    expect(kolkata.length).toBeGreaterThan(0);
+    for (const session of kolkata) {
+      const local = new Date(Date.parse(session.scheduledTime) + 330 * 60_000).toISOString().slice(11, 16);
+      expect(local >= '10:00' && local < '16:00', local).toBe(true);
+    }
+  });
+
   let refused = 0;
   it.each([
     [{ workDays: [] }, 'Choose at least one work day'],

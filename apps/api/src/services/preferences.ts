@@ -22,10 +22,20 @@ export async function getPreferences(deps: AppDeps, userId: string): Promise<Pre
 }
 
 /**
- * What the planner reads that only the planning settings change: a new value re-plans the breaks already planned. A
- * user with none has nothing to re-plan; Refresh Breakers plans their first ones.
+ * What the planner reads from the settings (work hours, breaks per day, zone, work days, break types, equipment, the
+ * meetings that block): a new value re-plans the breaks already planned. A user with none has nothing to re-plan;
+ * Refresh Breakers plans their first ones.
  */
-const PLANNED_BY = ['workDays', 'breakTypes', 'equipment', 'blockingStatuses'] as const;
+const PLANNED_BY = [
+  'workStartTime',
+  'workEndTime',
+  'breakFrequency',
+  'timezone',
+  'workDays',
+  'breakTypes',
+  'equipment',
+  'blockingStatuses',
+] as const;
 
 function samePlan(current: Preferences, saved: Preferences): boolean {
   return PLANNED_BY.every((key) => JSON.stringify(current[key]) === JSON.stringify(saved[key]));

@@ -1,7 +1,7 @@
 import { VALIDATION, type Preferences } from '@breaker/api-contract';
 import { Checkbox, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { trpc } from '../../trpc';
+import { useReloadSchedule } from '../calendar/use-reload-schedule';
 import { SaveFooter } from './SaveFooter';
 import { usePreferencesSave } from './use-preferences-save';
 import {
@@ -17,13 +17,14 @@ import {
 const SUCCESS_TEXT = 'Preferences updated successfully!';
 
 export function WorkScheduleCard({ preferences }: { preferences: Preferences }) {
-  const utils = trpc.useUtils();
+  const reloadSchedule = useReloadSchedule();
   const [form, setForm] = useState<WorkScheduleForm>(() => formFromPreferences(preferences));
   const [errors, setErrors] = useState<Partial<Record<keyof WorkScheduleForm, string>>>({});
 
   const { saved, saveError, pending, clear, save } = usePreferencesSave({
     toast: { title: 'Settings Updated', message: 'Your preferences have been saved successfully.' },
-    refresh: () => utils.auth.user.invalidate(),
+    // New work hours, breaks per day or zone re-plan the breaks (the skip budget alone does not): the user reloads too.
+    refresh: reloadSchedule,
   });
 
   function update<K extends keyof WorkScheduleForm>(key: K, value: WorkScheduleForm[K]) {

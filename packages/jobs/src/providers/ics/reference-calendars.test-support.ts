@@ -81,16 +81,24 @@ export interface Quality {
   ratios: number[];
   /** The same, for the days without meetings. */
   emptyRatios: number[];
+  /** Runs of 60+ minutes with a free moment within 20 minutes of their end… */
   runs: number;
+  /** …of which one plan per day can follow the most within rule 1's bound… */
+  followable: number;
+  /** …and of which the engine followed. */
   recovered: number;
+  /** Days where rule 1's bound keeps some runs from being followed, and the ratio following them all would cost. */
+  costs: number[];
 }
 
 export function placementQuality(inputs: readonly PlacementInput[], place: (input: PlacementInput) => PlacementResult): Quality {
-  const quality: Quality = { ratios: [], emptyRatios: [], runs: 0, recovered: 0 };
+  const quality: Quality = { ratios: [], emptyRatios: [], runs: 0, followable: 0, recovered: 0, costs: [] };
   for (const input of inputs) {
     for (const day of dayStretches(input, place(input))) {
       quality.runs += day.runs;
+      quality.followable += day.followable;
       quality.recovered += day.recovered;
+      if (day.followAll !== undefined && day.optimum) quality.costs.push(day.followAll / day.optimum);
       if (day.optimum === undefined || day.optimum <= 0) continue;
       const ratio = day.longest / day.optimum;
       const meetings = input.busy.some((m) => {
@@ -102,5 +110,6 @@ export function placementQuality(inputs: readonly PlacementInput[], place: (inpu
   }
   quality.ratios.sort((a, b) => a - b);
   quality.emptyRatios.sort((a, b) => a - b);
+  quality.costs.sort((a, b) => a - b);
   return quality;
 }
