@@ -95,8 +95,9 @@ const maintenance: JobDefinition<'maintenance'> = {
 const breakReminder: JobDefinition<'break-reminder'> = {
   name: QUEUES.breakReminder,
   options: REMINDER_JOB_OPTIONS,
-  // Each mostly waits on push services: many at once, so thousands due in the same minute go out within it.
-  concurrency: 50,
+  // Each mostly waits on push services, and those running together are read and claimed in one batch (batched.ts):
+  // many at once, so thousands due in the same second go out within seconds.
+  concurrency: 200,
   deduplication: (payload) => ({ id: breakReminderJobId(payload) }),
   runAt: (payload) => payload.remindAt,
   run: runBreakReminder,

@@ -50,6 +50,21 @@ const VAPID_CACHE_LIMIT = 100;
 /** Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. */
 const SOCKETS_PER_SERVICE = 50;
 
+/**
+ * Turns of the event loop, one push's encryption (an ECDH key pair and agreement, HKDF, AES-GCM: a large share of a
+ * millisecond) per turn: a burst of thousands of reminders then leaves the loop free between two pushes for whatever
+ * else the process serves (the API's own requests, when it runs the jobs itself), instead of encrypting hundreds in one
+ * go. The pushes' network waits still overlap; only their encryption takes turns.
+ */
+function encryptionTurns(): () => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return () => {
+    const mine = last.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    last = mine;
+    return mine;
+  };
+}
+
 /** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
@@ -73,6 +88,7 @@ function outcomeOf(status: number, retryAfter: string | undefined): PushOutcome 
 export function createPushSender(settings: PushSenderSettings): PushSender {
   const timeout = settings.timeoutMs ?? TIMEOUT_MS;
   const authorization = vapidAuthorizations(settings);
+  const turn = encryptionTurns();
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
     https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
@@ -84,6 +100,7 @@ export function createPushSender(settings: PushSenderSettings): PushSender {
       const allowed = url.protocol === 'https:' || (settings.allowPrivateEndpoints && url.protocol === 'http:');
       if (!allowed || isRefusedLiteral(url, settings.allowPrivateEndpoints))
         return { kind: 'failed', reason: 'endpoint refused' };
+      await turn();
       const details = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payload),
