@@ -17,7 +17,7 @@ import {
 import { reminderTime } from '@breaker/scheduler';
 import { batchedPer } from './batched.js';
 import type { JobDeps } from './job-deps.js';
-import { pushToDevices, type DeliveryCount, type PushJobDeps } from './push/push-delivery.js';
+import { pushTarget, pushToDevices, type DeliveryCount, type PushJobDeps } from './push/push-delivery.js';
 
 export type BreakReminderResult = DeliveryCount | { skipped: string };
 
@@ -135,18 +135,46 @@ export async function runBreakReminder(deps: PushJobDeps, payload: BreakReminder
   return count;
 }
 
+/** What the sweep found: the reminder jobs to queue, and the breaks they announce (to prepare their pushes). */
+export interface DueReminders {
+  jobs: BreakReminderPayload[];
+  breaks: BreakToRemind[];
+}
+
 /**
  * The reminders falling due before the sweep after next, as jobs to run at their time; a repeated sweep asks for the
  * same jobs again, which join the ones already queued. A reminder whose time passed while nothing ran (a restart)
  * still goes while its break lasts.
  */
-export async function dueReminders(deps: JobDeps): Promise<BreakReminderPayload[]> {
+export async function dueReminders(deps: JobDeps): Promise<DueReminders> {
   const now = deps.now().getTime();
   const horizon = now + REMINDER_LOOKAHEAD_MS;
   const candidates = await listBreaksToRemind(deps.db, new Date(now - LONGEST_BREAK_MS), new Date(horizon + LONGEST_LEAD_MS));
-  return candidates.flatMap((found) => {
-    const due = dueAt(found);
-    if (due === undefined || due > horizon || endOf(found) <= now) return [];
-    return [{ breakId: found.breakId, startsAt: found.scheduledTime.getTime(), remindAt: due }];
+  const due = candidates.flatMap((found) => {
+    const at = dueAt(found);
+    if (at === undefined || at > horizon || endOf(found) <= now) return [];
+    return [{ found, job: { breakId: found.breakId, startsAt: found.scheduledTime.getTime(), remindAt: at } }];
   });
+  return { jobs: due.map(({ job }) => job), breaks: due.map(({ found }) => found) };
+}
+
+/** Breaks whose devices are read at once while their pushes are prepared. */
+const PREPARE_BATCH = 500;
+
+/**
+ * Encrypts the pushes of reminders falling due soon, while their jobs wait, so that the moment thousands fall due
+ * costs their sending only (docs/decisions/008-break-reminders.md). Nothing is decided here: each job still reads and
+ * claims its break at its time, and a push prepared for a break that changed is never sent.
+ */
+export async function prepareReminderPushes(deps: PushJobDeps, breaks: readonly BreakToRemind[]): Promise<void> {
+  for (let from = 0; from < breaks.length; from += PREPARE_BATCH) {
+    const slice = breaks.slice(from, from + PREPARE_BATCH);
+    const devices = await listPushSubscriptionsOf(deps.db, [...new Set(slice.map((found) => found.userId))]);
+    const byUser = new Map<string, PushSubscriptionRow[]>();
+    for (const row of devices) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    for (const found of slice) {
+      const payload = reminderPayload(found);
+      for (const row of byUser.get(found.userId) ?? []) await deps.push.sender.prepare(pushTarget(deps, row), payload);
+    }
+  }
 }

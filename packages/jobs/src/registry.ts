@@ -11,7 +11,7 @@ import {
   type JobRequest,
   type QueueName,
 } from '@breaker/api-contract';
-import { runBreakReminder } from './break-reminder.js';
+import { prepareReminderPushes, runBreakReminder } from './break-reminder.js';
 import { runCalendarSync } from './calendar-sync.js';
 import type { HostDeps, JobContext, JobHost, JobResult } from './job-context.js';
 import { runMaintenanceSweep } from './maintenance-sweep.js';
@@ -89,6 +89,7 @@ const maintenance: JobDefinition<'maintenance'> = {
       syncCalendar: (userId) => context.queue({ name: QUEUES.calendarSync, payload: { userId, trigger: 'cadence' } }),
       placeBreaks: (userId) => context.queue({ name: QUEUES.placeBreaks, payload: { userId, trigger: 'cadence' } }),
       remindBreak: (reminder) => context.queue({ name: QUEUES.breakReminder, payload: reminder }),
+      prepareReminders: (breaks) => prepareReminderPushes(deps, breaks),
     }),
 };
 

@@ -55,6 +55,11 @@ const noteDelivered = batchedPer(
   1_000,
 );
 
+/** A stored device as the sender takes it: its auth secret opened. */
+export function pushTarget(deps: Pick<PushDeliveryDeps, 'cipher'>, row: PushSubscriptionRow): PushTarget {
+  return { id: row.id, endpoint: row.endpoint, p256dh: row.p256dh, auth: deps.cipher.open(row.auth_encrypted) };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -67,12 +72,7 @@ async function deliver(
   payload: PushPayload,
   deadline: number | undefined,
 ): Promise<Delivery> {
-  const target: PushTarget = {
-    id: row.id,
-    endpoint: row.endpoint,
-    p256dh: row.p256dh,
-    auth: deps.cipher.open(row.auth_encrypted),
-  };
+  const target = pushTarget(deps, row);
   const base = deps.push.retryBaseMs ?? RETRY_BASE_MS;
   for (let attempt = 0; ; attempt += 1) {
     const now = deps.now().getTime();
