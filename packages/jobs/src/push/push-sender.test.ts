@@ -67,6 +67,24 @@ describe('push sender: pushes prepared ahead', () => {
     ]);
   });
 
+  it('leaves the event loop turns during a burst of encryptions', async () => {
+    const push = sender();
+    const devices = Array.from({ length: 400 }, target);
+    let turns = 0;
+    let burstDone = false;
+    const countTurns = (): void => {
+      turns += 1;
+      if (!burstDone) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    await Promise.all(
+      devices.map((device, i) => push.prepare(device, payload(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`))),
+    );
+    burstDone = true;
+    // 400 encryptions take far longer than one slice: others had turns between them, not one wait at the end.
+    expect(turns).toBeGreaterThan(3);
+  });
+
   it('prepares nothing for an endpoint it would refuse', async () => {
     const push = createPushSender({ vapid: testVapidKeys(), contact: 'mailto:push@localhost', allowPrivateEndpoints: false });
     const encryptions = vi.spyOn(webpush, 'generateRequestDetails');

@@ -1,6 +1,7 @@
 import type { PushPayload } from '@breaker/api-contract';
 import http from 'node:http';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
 import webpush from 'web-push';
 import { guardedLookup, isRefusedLiteral, PRIVATE_ADDRESS_CODE } from '../net/public-address.js';
 import type { VapidKeys } from './vapid-keys.js';
@@ -55,18 +56,32 @@ const VAPID_CACHE_LIMIT = 100;
 /** Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. */
 const SOCKETS_PER_SERVICE = 50;
 
+/** How long pushes may encrypt back to back before the event loop gets a turn (see encryptionTurns). */
+const ENCRYPTION_SLICE_MS = 4;
+
 /**
- * Turns of the event loop, one push's encryption (an ECDH key pair and agreement, HKDF, AES-GCM: a large share of a
- * millisecond) per turn: a burst of thousands of reminders then leaves the loop free between two pushes for whatever
- * else the process serves (the API's own requests, when it runs the jobs itself), instead of encrypting hundreds in one
- * go. The pushes' network waits still overlap; only their encryption takes turns.
+ * Turns of the event loop for encrypting pushes (an ECDH key pair and agreement, HKDF, AES-GCM: a large share of a
+ * millisecond each): encryption goes on for a few milliseconds at most, then waits for the loop's next turn. A burst
+ * of thousands of pushes then leaves room, every few milliseconds, for whatever else the process serves (the API's own
+ * requests, when it runs the jobs itself), however long its other work makes a turn. The pushes' network waits still
+ * overlap; only their encryption takes turns.
  */
 function encryptionTurns(): () => Promise<void> {
-  let last: Promise<void> = Promise.resolve();
-  return () => {
-    const mine = last.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-    last = mine;
-    return mine;
+  let sliceEnds = Number.NEGATIVE_INFINITY;
+  let renewing = false;
+  const renew = () => {
+    if (renewing) return;
+    renewing = true;
+    setImmediate(() => {
+      renewing = false;
+      sliceEnds = performance.now() + ENCRYPTION_SLICE_MS;
+    });
+  };
+  return async () => {
+    while (performance.now() >= sliceEnds) {
+      renew();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   };
 }
 
