@@ -246,8 +246,9 @@ describe('break reminders', () => {
         (v) => v.labels['kind'] === 'break-reminder' && v.labels['outcome'] === 'dropped',
       )?.value ?? 0;
     const before = await dropped();
-    // A break that began 59 s ago and lasts a minute: about a second of useful life left.
-    const planted = await userWithBreak(-59_000, {}, 1);
+    // A break that began about 59 s ago and lasts a minute: half a second to a second and a half of useful life left
+    // (its start is a whole second).
+    const planted = await userWithBreak(-58_500, {}, 1);
     service.script(planted.device.endpoint, ...Array.from({ length: 50 }, () => ({ status: 503 })));
     expect(await remind({ breakId: planted.breakId, startsAt: planted.startsAt, remindAt: planted.startsAt })).toEqual({
       sent: 0,

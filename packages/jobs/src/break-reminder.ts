@@ -42,13 +42,25 @@ function dueAt(found: BreakToRemind): number | undefined {
 
 const endOf = (found: BreakToRemind) => found.scheduledTime.getTime() + found.duration * 60_000;
 
-function formatTime(instant: Date, timeZone: string | null): string {
-  const zone = timeZone ?? 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(instant);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(instant);
+/** Time formats by zone: making one costs far more than using it, and a burst of reminders shares a few zones. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormat(zone: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(zone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
+    } catch {
+      format = timeFormat('UTC');
+    }
+    if (timeFormats.size >= 1000) timeFormats.clear();
+    timeFormats.set(zone, format);
   }
+  return format;
+}
+
+function formatTime(instant: Date, timeZone: string | null): string {
+  return timeFormat(timeZone ?? 'UTC').format(instant);
 }
 
 /** What the notification says: like the web app's in-page reminder; no secret, only the break's own id. */
