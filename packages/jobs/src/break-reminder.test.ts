@@ -169,6 +169,26 @@ describe('break reminders', () => {
     }
   });
 
+  it('jobs running together are claimed in one batch: each break announced once, however many jobs ask', async () => {
+    const planted = await Promise.all(Array.from({ length: 12 }, () => userWithBreak(30_000)));
+    const payloads = planted.map((p) => ({ breakId: p.breakId, startsAt: p.startsAt, remindAt: p.startsAt - MINUTE }));
+    const moved = planted[0]!;
+    await database.db
+      .updateTable('break_sessions')
+      .set({ scheduled_time: new Date(moved.startsAt + 30 * MINUTE) })
+      .where('id', '=', moved.breakId)
+      .execute();
+    // Each break's job twice, all at once: one batch holds both of a break's jobs.
+    const results = await Promise.all([...payloads, ...payloads].map(remind));
+    expect(results.filter((r) => 'sent' in r && r.sent === 1)).toHaveLength(11);
+    expect(results.filter((r) => 'skipped' in r && r.skipped === 'already announced')).toHaveLength(11);
+    expect(results.filter((r) => 'skipped' in r && r.skipped === 'the break moved')).toHaveLength(2);
+    expect(service.deliveries(moved.device.endpoint)).toEqual([]);
+    for (const { device } of planted.slice(1)) expect(service.deliveries(device.endpoint)).toHaveLength(1);
+    // And again later: every one of them is already announced.
+    expect((await Promise.all(payloads.slice(1).map(remind))).every((r) => 'skipped' in r)).toBe(true);
+  });
+
   it('a moved break is announced again for its new time', async () => {
     const planted = await userWithBreak(30_000);
     await remind({ breakId: planted.breakId, startsAt: planted.startsAt, remindAt: planted.startsAt - MINUTE });
@@ -226,8 +246,9 @@ describe('break reminders', () => {
         (v) => v.labels['kind'] === 'break-reminder' && v.labels['outcome'] === 'dropped',
       )?.value ?? 0;
     const before = await dropped();
-    // A break that began 59 s ago and lasts a minute: about a second of useful life left.
-    const planted = await userWithBreak(-59_000, {}, 1);
+    // A break that began about 59 s ago and lasts a minute: half a second to a second and a half of useful life left
+    // (its start is a whole second).
+    const planted = await userWithBreak(-58_500, {}, 1);
     service.script(planted.device.endpoint, ...Array.from({ length: 50 }, () => ({ status: 503 })));
     expect(await remind({ breakId: planted.breakId, startsAt: planted.startsAt, remindAt: planted.startsAt })).toEqual({
       sent: 0,

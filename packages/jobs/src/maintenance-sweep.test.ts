@@ -62,6 +62,7 @@ describe('the maintenance sweep', () => {
         syncCalendar: async (userId) => void syncs.push(userId),
         placeBreaks: async (userId) => void replans.push(userId),
         remindBreak: async () => {},
+        prepareReminders: async () => {},
       },
     );
     expect(syncs).toEqual([stale.id]);
@@ -82,7 +83,12 @@ describe('the maintenance sweep', () => {
 
     const result = await runMaintenanceSweep(
       { db: database.db, log: pino({ level: 'silent' }), now: () => now },
-      { syncCalendar: async () => {}, placeBreaks: async () => {}, remindBreak: async () => {} },
+      {
+        syncCalendar: async () => {},
+        placeBreaks: async () => {},
+        remindBreak: async () => {},
+        prepareReminders: async () => {},
+      },
     );
     expect(result.purged).toEqual({ sessions: 2, resetLinks: 1 });
     for (const id of ['idle-ended', 'life-ended']) expect(await findSessionWithUser(database.db, id)).toBeUndefined();

@@ -1,5 +1,6 @@
 import { SYNC_CADENCE_MS, type BreakReminderPayload } from '@breaker/api-contract';
 import {
+  type BreakToRemind,
   deleteExpiredPasswordResetTokens,
   deleteExpiredSessions,
   listActiveConnections,
@@ -15,6 +16,8 @@ export interface SweepTargets {
   placeBreaks(userId: string): Promise<void>;
   /** Queues a break's reminder to run at its time. */
   remindBreak(reminder: BreakReminderPayload): Promise<void>;
+  /** Prepares the pushes of the breaks whose reminders were queued, while they wait. */
+  prepareReminders(breaks: readonly BreakToRemind[]): Promise<void>;
 }
 
 /**
@@ -54,8 +57,9 @@ export async function runMaintenanceSweep(deps: JobDeps, targets: SweepTargets):
   for (const connection of due) await targets.syncCalendar(connection.userId);
   const stale = await listUsersPlannedBefore(deps.db, new Date(now - DAY_MS));
   for (const userId of stale) await targets.placeBreaks(userId);
-  const reminders = await dueReminders(deps);
+  const { jobs: reminders, breaks } = await dueReminders(deps);
   for (const reminder of reminders) await targets.remindBreak(reminder);
+  await targets.prepareReminders(breaks);
   if (due.length + stale.length + purged.sessions + purged.resetLinks > 0) {
     deps.log.info({ syncs: due.length, replans: stale.length, reminders: reminders.length, purged }, 'maintenance sweep');
   }

@@ -11,7 +11,7 @@ import {
   type JobRequest,
   type QueueName,
 } from '@breaker/api-contract';
-import { runBreakReminder } from './break-reminder.js';
+import { prepareReminderPushes, runBreakReminder } from './break-reminder.js';
 import { runCalendarSync } from './calendar-sync.js';
 import type { HostDeps, JobContext, JobHost, JobResult } from './job-context.js';
 import { runMaintenanceSweep } from './maintenance-sweep.js';
@@ -89,14 +89,16 @@ const maintenance: JobDefinition<'maintenance'> = {
       syncCalendar: (userId) => context.queue({ name: QUEUES.calendarSync, payload: { userId, trigger: 'cadence' } }),
       placeBreaks: (userId) => context.queue({ name: QUEUES.placeBreaks, payload: { userId, trigger: 'cadence' } }),
       remindBreak: (reminder) => context.queue({ name: QUEUES.breakReminder, payload: reminder }),
+      prepareReminders: (breaks) => prepareReminderPushes(deps, breaks),
     }),
 };
 
 const breakReminder: JobDefinition<'break-reminder'> = {
   name: QUEUES.breakReminder,
   options: REMINDER_JOB_OPTIONS,
-  // Each mostly waits on push services: many at once, so thousands due in the same minute go out within it.
-  concurrency: 50,
+  // Each mostly waits on push services, and those running together are read and claimed in one batch (batched.ts):
+  // many at once, so thousands due in the same second go out within seconds.
+  concurrency: 200,
   deduplication: (payload) => ({ id: breakReminderJobId(payload) }),
   runAt: (payload) => payload.remindAt,
   run: runBreakReminder,

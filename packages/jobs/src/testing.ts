@@ -33,6 +33,7 @@ export function testVapidKeys(): { publicKey: string; privateKey: string } {
 function unsentPushes(): HostDeps['push']['sender'] {
   return {
     publicKey: testVapidKeys().publicKey,
+    prepare: async () => {},
     send: async () => ({ kind: 'failed', reason: 'This test host sends no pushes' }),
   };
 }

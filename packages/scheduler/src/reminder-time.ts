@@ -23,8 +23,9 @@ function minuteOfDay(hhmm: string): number | undefined {
  * start within work hours of a work day (one placed by hand before the hours changed, say): it is not announced.
  */
 export function reminderTime(start: number, settings: ReminderSettings): number | undefined {
-  const zone = settings.timeZone && IANAZone.isValidZone(settings.timeZone) ? settings.timeZone : 'UTC';
-  const local = DateTime.fromMillis(start, { zone });
+  // Luxon keeps one IANAZone per name, its validity checked once: thousands of reminders at once cost no Intl probe each.
+  const named = settings.timeZone ? IANAZone.create(settings.timeZone) : undefined;
+  const local = DateTime.fromMillis(start, { zone: named?.isValid ? named : 'UTC' });
   const workDays = settings.workDays.length > 0 ? settings.workDays : DEFAULT_WORK_DAYS;
   const from = minuteOfDay(settings.workStart);
   const to = minuteOfDay(settings.workEnd);

@@ -85,11 +85,19 @@ export async function forgetPushSubscription(db: Db, id: string): Promise<void> 
 }
 
 export function listPushSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  return listPushSubscriptionsOf(db, [userId]);
 }
 
-export async function markPushDelivered(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('push_subscriptions').set({ last_success_at: at }).where('id', '=', id).execute();
+/** The devices of several users at once (a batch of reminders), oldest first. */
+export async function listPushSubscriptionsOf(db: Db, userIds: readonly string[]): Promise<PushSubscriptionRow[]> {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('push_subscriptions').selectAll().where('user_id', 'in', userIds).orderBy('created_at').execute();
+}
+
+/** Devices that took a push at `at`: one statement for a batch of deliveries. */
+export async function markPushDelivered(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('push_subscriptions').set({ last_success_at: at }).where('id', 'in', ids).execute();
 }
 
 /** A break as its reminder needs it: its state and time, and its owner's reminder settings. */
@@ -133,8 +141,10 @@ function selectBreaksToRemind(db: Db) {
     ]);
 }
 
-export async function findBreakToRemind(db: Db, breakId: string): Promise<BreakToRemind | undefined> {
-  return selectBreaksToRemind(db).where('b.id', '=', breakId).executeTakeFirst();
+/** The breaks as their reminders need them, read at once for a batch of reminder jobs; a removed break is absent. */
+export async function findBreaksToRemind(db: Db, breakIds: readonly string[]): Promise<BreakToRemind[]> {
+  if (breakIds.length === 0) return [];
+  return selectBreaksToRemind(db).where('b.id', 'in', breakIds).execute();
 }
 
 /**
@@ -154,19 +164,25 @@ export async function listBreaksToRemind(db: Db, from: Date, to: Date): Promise<
     .execute();
 }
 
+/** A break's reminder to claim: the break, and the start time it is announced for. */
+export interface ReminderClaim {
+  breakId: string;
+  startsAt: Date;
+}
+
 /**
- * Claims the reminder of a break still to take at `startsAt`: true for exactly one caller, however many jobs race for
- * it; false once it was announced, or when the break moved, was taken, skipped or removed.
+ * Claims the reminders of breaks still to take at their `startsAt`, in one statement for a batch: each break is
+ * answered (by id) to exactly one caller, however many jobs race for it; not once it was announced, or when the break
+ * moved, was taken, skipped or removed. A break must appear once in a batch.
  */
-export async function claimBreakReminder(db: Db, breakId: string, startsAt: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('break_sessions')
-    .set({ reminded_for: startsAt })
-    .where('id', '=', breakId)
-    .where('scheduled_time', '=', startsAt)
-    .where('completed_at', 'is', null)
-    .where('skipped', '=', false)
-    .where(sql<boolean>`reminded_for is distinct from scheduled_time`)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export async function claimBreakReminders(db: Db, claims: readonly ReminderClaim[]): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const wanted = sql.join(claims.map((claim) => sql`(${claim.breakId}::uuid, ${claim.startsAt}::timestamptz)`));
+  const claimed = await sql<{ id: string }>`
+    update break_sessions as b set reminded_for = w.starts_at
+    from (values ${wanted}) as w(id, starts_at)
+    where b.id = w.id and b.scheduled_time = w.starts_at
+      and b.completed_at is null and not b.skipped and b.reminded_for is distinct from b.scheduled_time
+    returning b.id`.execute(db);
+  return new Set(claimed.rows.map((row) => row.id));
 }

@@ -3,9 +3,11 @@ import {
   forgetPushSubscription,
   listPushSubscriptions,
   markPushDelivered,
+  type Db,
   type PushSubscriptionRow,
   type TokenCipher,
 } from '@breaker/db';
+import { batchedPer } from '../batched.js';
 import type { JobDeps } from '../job-deps.js';
 import { recordPush } from '../metrics/push-metrics.js';
 import type { PushSender, PushTarget } from './push-sender.js';
@@ -36,6 +38,28 @@ export interface DeliveryCount {
 
 type Delivery = 'sent' | 'removed' | 'dropped';
 
+/**
+ * Deliveries are noted in batches (see batched.ts): a burst of reminders writes a few statements, not one per device.
+ * A batch notes its latest delivery's time for all of them: they are milliseconds apart.
+ */
+const noteDelivered = batchedPer(
+  (db: Db) => async (deliveries: readonly { id: string; at: Date }[]) => {
+    const latest = Math.max(...deliveries.map(({ at }) => at.getTime()));
+    await markPushDelivered(
+      db,
+      deliveries.map(({ id }) => id),
+      new Date(latest),
+    );
+    return deliveries;
+  },
+  1_000,
+);
+
+/** A stored device as the sender takes it: its auth secret opened. */
+export function pushTarget(deps: Pick<PushDeliveryDeps, 'cipher'>, row: PushSubscriptionRow): PushTarget {
+  return { id: row.id, endpoint: row.endpoint, p256dh: row.p256dh, auth: deps.cipher.open(row.auth_encrypted) };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -48,19 +72,14 @@ async function deliver(
   payload: PushPayload,
   deadline: number | undefined,
 ): Promise<Delivery> {
-  const target: PushTarget = {
-    id: row.id,
-    endpoint: row.endpoint,
-    p256dh: row.p256dh,
-    auth: deps.cipher.open(row.auth_encrypted),
-  };
+  const target = pushTarget(deps, row);
   const base = deps.push.retryBaseMs ?? RETRY_BASE_MS;
   for (let attempt = 0; ; attempt += 1) {
     const now = deps.now().getTime();
     const ttlSeconds = deadline === undefined ? 60 : Math.max(0, Math.ceil((deadline - now) / 1000));
     const outcome = await deps.push.sender.send(target, payload, { ttlSeconds, urgency: 'high' });
     if (outcome.kind === 'sent') {
-      await markPushDelivered(deps.db, row.id, deps.now());
+      await noteDelivered(deps.db)({ id: row.id, at: deps.now() });
       recordPush(payload.kind, 'sent');
       return 'sent';
     }
@@ -82,20 +101,29 @@ async function deliver(
 }
 
 /**
- * Sends `payload` to each of the user's devices at once. With a deadline, failures worth retrying are retried until
+ * Sends `payload` to each of the given devices at once. With a deadline, failures worth retrying are retried until
  * then; without one each device gets one try (a test notification, answered while the user waits).
  */
-export async function pushToUser(
+export async function pushToDevices(
   deps: PushDeliveryDeps,
-  userId: string,
+  rows: readonly PushSubscriptionRow[],
   payload: PushPayload,
   deadline?: number,
 ): Promise<DeliveryCount> {
-  const rows = await listPushSubscriptions(deps.db, userId);
   const results = await Promise.all(rows.map((row) => deliver(deps, row, payload, deadline)));
   return {
     sent: results.filter((r) => r === 'sent').length,
     removed: results.filter((r) => r === 'removed').length,
     dropped: results.filter((r) => r === 'dropped').length,
   };
+}
+
+/** `pushToDevices` to every device the user has. */
+export async function pushToUser(
+  deps: PushDeliveryDeps,
+  userId: string,
+  payload: PushPayload,
+  deadline?: number,
+): Promise<DeliveryCount> {
+  return pushToDevices(deps, await listPushSubscriptions(deps.db, userId), payload, deadline);
 }

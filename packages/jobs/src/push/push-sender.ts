@@ -1,6 +1,7 @@
 import type { PushPayload } from '@breaker/api-contract';
 import http from 'node:http';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
 import webpush from 'web-push';
 import { guardedLookup, isRefusedLiteral, PRIVATE_ADDRESS_CODE } from '../net/public-address.js';
 import type { VapidKeys } from './vapid-keys.js';
@@ -25,6 +26,11 @@ export type PushOutcome =
 
 export interface PushSender {
   readonly publicKey: string;
+  /**
+   * Encrypts `payload` for the target now, for a later `send` of the same payload to the same device (a reminder's,
+   * ahead of its time); the send still decides whether it goes, and encrypts afresh when nothing was prepared.
+   */
+  prepare(target: PushTarget, payload: PushPayload): Promise<void>;
   send(
     target: PushTarget,
     payload: PushPayload,
@@ -50,6 +56,67 @@ const VAPID_CACHE_LIMIT = 100;
 /** Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. */
 const SOCKETS_PER_SERVICE = 50;
 
+/** How long pushes may encrypt back to back before the event loop gets a turn (see encryptionTurns). */
+const ENCRYPTION_SLICE_MS = 4;
+
+/**
+ * Turns of the event loop for encrypting pushes (an ECDH key pair and agreement, HKDF, AES-GCM: a large share of a
+ * millisecond each): encryption goes on for a few milliseconds at most, then waits for the loop's next turn. A burst
+ * of thousands of pushes then leaves room, every few milliseconds, for whatever else the process serves (the API's own
+ * requests, when it runs the jobs itself), however long its other work makes a turn. The pushes' network waits still
+ * overlap; only their encryption takes turns.
+ */
+function encryptionTurns(): () => Promise<void> {
+  let sliceEnds = Number.NEGATIVE_INFINITY;
+  let renewing = false;
+  const renew = () => {
+    if (renewing) return;
+    renewing = true;
+    setImmediate(() => {
+      renewing = false;
+      sliceEnds = performance.now() + ENCRYPTION_SLICE_MS;
+    });
+  };
+  return async () => {
+    while (performance.now() >= sliceEnds) {
+      renew();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  };
+}
+
+/** Bodies encrypted ahead are kept this long at most (a reminder is prepared minutes ahead), and this many at once. */
+const PREPARED_FOR_MS = 10 * 60_000;
+const PREPARED_LIMIT = 50_000;
+
+interface Encrypted {
+  headers: Record<string, string | number>;
+  body: Buffer;
+}
+
+/**
+ * Pushes encrypted ahead of their time, each used once: the key names the device (and its key) and the exact payload,
+ * so a break that moved or changed asks for another and finds none.
+ */
+function preparedBodies() {
+  const bodies = new Map<string, Encrypted & { until: number }>();
+  const keyOf = (target: PushTarget, payload: PushPayload) => `${target.id} ${target.p256dh} ${JSON.stringify(payload)}`;
+  return {
+    has: (target: PushTarget, payload: PushPayload) => bodies.has(keyOf(target, payload)),
+    put(target: PushTarget, payload: PushPayload, encrypted: Encrypted): void {
+      const now = Date.now();
+      if (bodies.size >= PREPARED_LIMIT) for (const [key, { until }] of bodies) if (until <= now) bodies.delete(key);
+      if (bodies.size < PREPARED_LIMIT) bodies.set(keyOf(target, payload), { ...encrypted, until: now + PREPARED_FOR_MS });
+    },
+    take(target: PushTarget, payload: PushPayload): Encrypted | undefined {
+      const key = keyOf(target, payload);
+      const found = bodies.get(key);
+      bodies.delete(key);
+      return found && found.until > Date.now() ? found : undefined;
+    },
+  };
+}
+
 /** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
@@ -73,29 +140,45 @@ function outcomeOf(status: number, retryAfter: string | undefined): PushOutcome 
 export function createPushSender(settings: PushSenderSettings): PushSender {
   const timeout = settings.timeoutMs ?? TIMEOUT_MS;
   const authorization = vapidAuthorizations(settings);
+  const turn = encryptionTurns();
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
     https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
   };
+  const prepared = preparedBodies();
+  const encrypt = async (target: PushTarget, payload: PushPayload): Promise<Encrypted> => {
+    await turn();
+    const subscription = { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } };
+    // TTL, Urgency and Authorization are set as it is sent: only the body and its own headers are kept.
+    const { headers, body } = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
+      contentEncoding: 'aes128gcm',
+      headers: { Authorization: '' },
+    });
+    return { headers, body };
+  };
+  const refused = (endpoint: string) => {
+    const url = new URL(endpoint);
+    const allowed = url.protocol === 'https:' || (settings.allowPrivateEndpoints && url.protocol === 'http:');
+    return !allowed || isRefusedLiteral(url, settings.allowPrivateEndpoints);
+  };
   return {
     publicKey: settings.vapid.publicKey,
+    async prepare(target, payload) {
+      if (refused(target.endpoint) || prepared.has(target, payload)) return;
+      prepared.put(target, payload, await encrypt(target, payload));
+    },
     async send(target, payload, options) {
+      if (refused(target.endpoint)) return { kind: 'failed', reason: 'endpoint refused' };
       const url = new URL(target.endpoint);
-      const allowed = url.protocol === 'https:' || (settings.allowPrivateEndpoints && url.protocol === 'http:');
-      if (!allowed || isRefusedLiteral(url, settings.allowPrivateEndpoints))
-        return { kind: 'failed', reason: 'endpoint refused' };
-      const details = webpush.generateRequestDetails(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        JSON.stringify(payload),
-        {
-          TTL: options.ttlSeconds,
-          urgency: options.urgency,
-          contentEncoding: 'aes128gcm',
-          headers: { Authorization: authorization(url.origin) },
-        },
-      );
+      const { headers, body } = prepared.take(target, payload) ?? (await encrypt(target, payload));
+      const sent = {
+        ...headers,
+        TTL: options.ttlSeconds,
+        Urgency: options.urgency,
+        Authorization: authorization(url.origin),
+      };
       const agent = url.protocol === 'https:' ? agents.https : agents.http;
-      return post(url, details.headers, details.body, { agent, allowPrivate: settings.allowPrivateEndpoints, timeout });
+      return post(url, sent, body, { agent, allowPrivate: settings.allowPrivateEndpoints, timeout });
     },
   };
 }
