@@ -12,6 +12,7 @@ import * as breaksFeed from './2026-11-26T0011-breaks-feed.js';
 import * as meetingCalls from './2026-11-26T0012-meeting-calls.js';
 import * as skipBudget from './2026-11-26T0013-skip-budget.js';
 import * as planVersion from './2026-11-26T0016-plan-version.js';
+import * as eventGenerations from './2026-11-26T0020-event-generations.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0012-meeting-calls': meetingCalls,
   '2026-11-26T0013-skip-budget': skipBudget,
   '2026-11-26T0016-plan-version': planVersion,
+  '2026-11-26T0020-event-generations': eventGenerations,
 };

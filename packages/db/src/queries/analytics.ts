@@ -1,4 +1,5 @@
 import type { Db } from '../client.js';
+import { visibleEvents } from './events.js';
 
 export interface BreakOutcomeRow {
   id: string;
@@ -38,14 +39,13 @@ export interface BusySpanRow {
 
 /** Timed meetings that block time and overlap [from, to): the user's meeting load. */
 export function listBusySpansBetween(db: Db, userId: string, from: Date, to: Date): Promise<BusySpanRow[]> {
-  return db
-    .selectFrom('calendar_events')
-    .select(['start_time', 'end_time'])
-    .where('user_id', '=', userId)
-    .where('blocks_time', '=', true)
-    .where('is_all_day', '=', false)
-    .where('start_time', '<', to)
-    .where('end_time', '>', from)
-    .orderBy('start_time')
+  return visibleEvents(db)
+    .select(['calendar_events.start_time', 'calendar_events.end_time'])
+    .where('calendar_events.user_id', '=', userId)
+    .where('calendar_events.blocks_time', '=', true)
+    .where('calendar_events.is_all_day', '=', false)
+    .where('calendar_events.start_time', '<', to)
+    .where('calendar_events.end_time', '>', from)
+    .orderBy('calendar_events.start_time')
     .execute();
 }
