@@ -4,6 +4,7 @@ import { REQUEST_BODY_LIMIT_BYTES } from '@breaker/api-contract';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { registerJsonSecurityHeaders } from './routes/security-headers.js';
 import { registerOriginCheck } from './auth/origin-check.js';
 import { registerRequestSession, requireSignIn } from './auth/request-session.js';
 import type { AppDeps } from './deps.js';
@@ -41,6 +42,31 @@ const API_PATH = /^\/(api|trpc)(\/|$)/;
  */
 const JSON_ANSWER_POLICY = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
 
+/** Pages, the web app's own and the operators' dashboard, may load what the server itself serves, and nothing else. */
+function pagePolicy(secureCookies: boolean) {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        // The web app's service worker (/sw.js) and manifest, named rather than left to the fallbacks.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: secureCookies,
+  };
+}
+
 /** A hop count trusts that many proxies nearest to the server; Fastify takes it as a function. */
 function trustProxySetting(value: string | boolean | number): string | boolean | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
@@ -70,31 +96,10 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
 
   acceptEmptyJsonBodies(app);
   await app.register(fastifyCookie);
+  const helmetOptions = pagePolicy(baseDeps.config.secureCookies);
   // Before helmet, so that its own onRoute hook reads the option this one sets.
-  app.addHook('onRoute', (route) => {
-    if (route.helmet === undefined && API_PATH.test(route.url)) route.helmet = { contentSecurityPolicy: JSON_ANSWER_POLICY };
-  });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // The web app's service worker (/sw.js) and manifest, named rather than left to the fallbacks.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: baseDeps.config.secureCookies ? [] : null,
-      },
-    },
-    strictTransportSecurity: baseDeps.config.secureCookies,
-  });
+  registerJsonSecurityHeaders(app, (url) => API_PATH.test(url), { ...helmetOptions, contentSecurityPolicy: JSON_ANSWER_POLICY });
+  await app.register(fastifyHelmet, helmetOptions);
   registerOriginCheck(app, deps);
   registerTrpcRequestLimits(app);
   const served = routerFor(baseDeps.config);

@@ -137,6 +137,8 @@ export interface CalendarConnectionsTable {
   scopes: string | null;
   status: Generated<'active' | 'needs_reconnection'>;
   last_synced_at: Timestamp | null;
+  /** The generation of events readers see (migration 0020): a full sync writes the next one, then switches. */
+  events_generation: Generated<string | number>;
   created_at: CreatedAt;
 }
 
@@ -185,6 +187,8 @@ export interface CalendarEventsTable {
   show_as: Generated<MeetingStatus>;
   /** A video call (screen time), for the planner's eye-rest rule. */
   call: Generated<boolean>;
+  /** Readers see the events of their connection's `events_generation` only (migration 0020). */
+  generation: Generated<string | number>;
   updated_at: UpdatedAt;
 }
 
@@ -233,6 +237,7 @@ export type PreferencesRow = Selectable<PreferencesTable>;
 export type PreferencesPatch = Updateable<PreferencesTable>;
 export type BreakActivityRow = Selectable<BreakActivitiesTable>;
 export type BreakSessionRow = Selectable<BreakSessionsTable>;
-export type CalendarEventRow = Selectable<CalendarEventsTable>;
+/** An event as readers see it: its generation is the concern of the writes that replace a connection's events. */
+export type CalendarEventRow = Omit<Selectable<CalendarEventsTable>, 'generation'>;
 export type SchedulingRunRow = Selectable<SchedulingRunsTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

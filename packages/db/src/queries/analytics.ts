@@ -1,5 +1,6 @@
 import type { MeetingStatus } from '@breaker/api-contract';
 import type { Db } from '../client.js';
+import { visibleEvents } from './events.js';
 
 export interface BreakOutcomeRow {
   id: string;
@@ -48,15 +49,14 @@ export function listBusySpansBetween(
   to: Date,
   blockingStatuses: readonly string[],
 ): Promise<BusySpanRow[]> {
-  return db
-    .selectFrom('calendar_events')
-    .select(['start_time', 'end_time'])
-    .where('user_id', '=', userId)
-    .where('blocks_time', '=', true)
-    .where('show_as', 'in', ['busy' as const, ...(blockingStatuses as MeetingStatus[])])
-    .where('is_all_day', '=', false)
-    .where('start_time', '<', to)
-    .where('end_time', '>', from)
-    .orderBy('start_time')
+  return visibleEvents(db)
+    .select(['calendar_events.start_time', 'calendar_events.end_time'])
+    .where('calendar_events.user_id', '=', userId)
+    .where('calendar_events.blocks_time', '=', true)
+    .where('calendar_events.show_as', 'in', ['busy' as const, ...(blockingStatuses as MeetingStatus[])])
+    .where('calendar_events.is_all_day', '=', false)
+    .where('calendar_events.start_time', '<', to)
+    .where('calendar_events.end_time', '>', from)
+    .orderBy('calendar_events.start_time')
     .execute();
 }

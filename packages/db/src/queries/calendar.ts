@@ -2,6 +2,7 @@ import type { MeetingStatus } from '@breaker/api-contract';
 import type { Db } from '../client.js';
 import type { CalendarConnectionsTable } from '../schema.js';
 import { sql, type Selectable } from 'kysely';
+import { visibleEvents } from './events.js';
 
 export type CalendarConnectionRow = Selectable<CalendarConnectionsTable>;
 
@@ -111,28 +112,77 @@ function busyFingerprint(events: readonly BusyShape[]): string {
 }
 
 async function currentBusyFingerprint(db: Db, connectionId: string): Promise<string> {
-  const rows = await db
-    .selectFrom('calendar_events')
-    .select(['start_time', 'end_time', 'blocks_time', 'show_as', 'call'])
-    .where('connection_id', '=', connectionId)
+  const rows = await visibleEvents(db)
+    .select([
+      'calendar_events.start_time',
+      'calendar_events.end_time',
+      'calendar_events.blocks_time',
+      'calendar_events.show_as',
+      'calendar_events.call',
+    ])
+    .where('calendar_events.connection_id', '=', connectionId)
     .execute();
   return busyFingerprint(
     rows.map((r) => ({ start: r.start_time, end: r.end_time, blocksTime: r.blocks_time, showAs: r.show_as, call: r.call })),
   );
 }
 
-/** Full sync: the stored events become exactly `events`. Answers whether the busy time changed. */
+/**
+ * Full sync: the stored events become exactly `events`. Answers whether the busy time changed. They are written as the
+ * connection's next generation in short statements, with a turn of the event loop between them, so other requests
+ * read meanwhile (embedded, the database runs on the API's thread and one statement holds it); readers see the old
+ * events until the connection switches to the new ones in one row (migration 0020). The old ones then go.
+ */
 export async function replaceConnectionEvents(
   db: Db,
   connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
   events: readonly StoredEvent[],
 ): Promise<{ busyChanged: boolean; stored: number }> {
-  return db.transaction().execute(async (trx) => {
-    const before = await currentBusyFingerprint(trx, connection.id);
-    await trx.deleteFrom('calendar_events').where('connection_id', '=', connection.id).execute();
-    await insertEvents(trx, connection, events);
-    return { busyChanged: before !== busyFingerprint(events), stored: events.length };
-  });
+  const before = await currentBusyFingerprint(db, connection.id);
+  const { rows } = await sql<{ generation: string }>`select nextval('calendar_event_generations')::text as generation`.execute(
+    db,
+  );
+  const generation = rows[0]!.generation;
+  try {
+    await insertEvents(db, connection, events, { generation, chunk: SHORT_WRITE_ROWS, betweenChunks: nextTurn });
+    await db
+      .updateTable('calendar_connections')
+      .set({ events_generation: generation })
+      .where('id', '=', connection.id)
+      .where(sql<boolean>`events_generation < ${generation}::bigint`)
+      .execute();
+  } finally {
+    await removeHiddenEvents(db, connection.id);
+  }
+  return { busyChanged: before !== busyFingerprint(events), stored: events.length };
+}
+
+/** Rows per statement of a full sync: about 20 ms of work each for embedded PostgreSQL on a busy machine. */
+const SHORT_WRITE_ROWS = 200;
+
+const nextTurn = () => new Promise<void>((resume) => setImmediate(resume));
+
+/**
+ * Removes the events of generations before the one the connection shows: replaced ones, and those of a full sync that
+ * failed or lost to a later one. A generation written right now is newer and stays.
+ */
+async function removeHiddenEvents(db: Db, connectionId: string): Promise<void> {
+  for (;;) {
+    const removed = await db
+      .deleteFrom('calendar_events')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('calendar_events as hidden')
+          .innerJoin('calendar_connections as shown', 'shown.id', 'hidden.connection_id')
+          .select('hidden.id')
+          .where('hidden.connection_id', '=', connectionId)
+          .where((where) => where('hidden.generation', '<', where.ref('shown.events_generation')))
+          .limit(SHORT_WRITE_ROWS * 5),
+      )
+      .executeTakeFirst();
+    if (removed.numDeletedRows === 0n) return;
+    await nextTurn();
+  }
 }
 
 /** One calendar's events become exactly `events` (a connection with several calendars re-reads the changed ones). */
@@ -209,24 +259,35 @@ export async function replaceObjectEvents(
   });
 }
 
-/** The ids of one calendar's stored events (CalDAV names them after their object: `name/UID…`). */
+/** The ids of one calendar's events readers see (CalDAV names them after their object: `name/UID…`). */
 export async function listCalendarEventIds(db: Db, connectionId: string, calendarId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('calendar_events')
-    .select('external_id')
-    .where('connection_id', '=', connectionId)
-    .where('calendar_id', '=', calendarId)
+  const rows = await visibleEvents(db)
+    .select('calendar_events.external_id')
+    .where('calendar_events.connection_id', '=', connectionId)
+    .where('calendar_events.calendar_id', '=', calendarId)
     .execute();
   return rows.map((row) => row.external_id);
 }
 
-async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>, events: readonly StoredEvent[]) {
-  const CHUNK = 500;
-  for (let offset = 0; offset < events.length; offset += CHUNK) {
+/**
+ * Stores events in statements of `chunk` rows, as the connection's `generation` (by default the one readers see now,
+ * read in the statement).
+ */
+async function insertEvents(
+  db: Db,
+  connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
+  events: readonly StoredEvent[],
+  options: { generation?: string; chunk?: number; betweenChunks?: () => Promise<void> } = {},
+) {
+  const chunk = options.chunk ?? 500;
+  const generation =
+    options.generation ?? sql<string>`(select events_generation from calendar_connections where id = ${connection.id})`;
+  for (let offset = 0; offset < events.length; offset += chunk) {
+    if (offset > 0) await options.betweenChunks?.();
     await db
       .insertInto('calendar_events')
       .values(
-        events.slice(offset, offset + CHUNK).map((e) => ({
+        events.slice(offset, offset + chunk).map((e) => ({
           user_id: connection.user_id,
           connection_id: connection.id,
           calendar_id: e.calendarId,
@@ -238,6 +299,7 @@ async function insertEvents(db: Db, connection: Pick<CalendarConnectionRow, 'id'
           blocks_time: e.blocksTime,
           show_as: e.showAs,
           call: e.call ?? false,
+          generation,
         })),
       )
       .execute();

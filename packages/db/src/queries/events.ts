@@ -1,14 +1,45 @@
 import type { Db } from '../client.js';
 import type { CalendarEventRow } from '../schema.js';
 
-/** Events overlapping [from, to), earliest first. */
-export function listEventsBetween(db: Db, userId: string, from: Date, to: Date): Promise<CalendarEventRow[]> {
+/** The columns of an event readers see; the record type makes a column added to the schema fail the build until named. */
+const EVENT_COLUMNS = Object.keys({
+  id: true,
+  user_id: true,
+  connection_id: true,
+  calendar_id: true,
+  external_id: true,
+  title: true,
+  start_time: true,
+  end_time: true,
+  is_all_day: true,
+  blocks_time: true,
+  call: true,
+  updated_at: true,
+} satisfies Record<keyof CalendarEventRow, true>).map(
+  (column) => `calendar_events.${column}` as `calendar_events.${keyof CalendarEventRow}`,
+);
+
+/**
+ * The events readers see: those of the generation their connection names (migration 0020), so a full sync writing the
+ * next generation shows nothing of it until it switches. Filter further by `calendar_events` columns.
+ */
+export function visibleEvents(db: Db) {
   return db
     .selectFrom('calendar_events')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('end_time', '>', from)
-    .where('start_time', '<', to)
-    .orderBy('start_time')
+    .innerJoin('calendar_connections as shown', (join) =>
+      join
+        .onRef('shown.id', '=', 'calendar_events.connection_id')
+        .onRef('shown.events_generation', '=', 'calendar_events.generation'),
+    );
+}
+
+/** Events overlapping [from, to), earliest first. */
+export function listEventsBetween(db: Db, userId: string, from: Date, to: Date): Promise<CalendarEventRow[]> {
+  return visibleEvents(db)
+    .select(EVENT_COLUMNS)
+    .where('calendar_events.user_id', '=', userId)
+    .where('calendar_events.end_time', '>', from)
+    .where('calendar_events.start_time', '<', to)
+    .orderBy('calendar_events.start_time')
     .execute();
 }

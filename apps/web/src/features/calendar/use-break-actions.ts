@@ -26,13 +26,14 @@ export function useBreakActions(onDoneProp?: () => void, openDialogProp?: (dialo
   const utils = trpc.useUtils();
   const update = trpc.breaks.update.useMutation({
     // The block turns green (or yellow) on the click; the server's answer only confirms it, or puts the break back.
+    // The dialog closes in the same render as the block changes, not one render before it.
     onMutate: async ({ id, patch }) => {
-      onDone();
       await utils.breaks.upcoming.cancel();
       const before = utils.breaks.upcoming.getData();
       utils.breaks.upcoming.setData(undefined, (sessions) =>
         sessions?.map((session) => (session.id === id ? { ...session, ...patch } : session)),
       );
+      onDone();
       return { before };
     },
     onSuccess: (session) =>
