@@ -18,6 +18,7 @@ function eventSet(set: string, count: number): StoredEvent[] {
     end: new Date(FROM.getTime() + i * 3_600_000 + 1_800_000),
     isAllDay: false,
     blocksTime: true,
+    showAs: 'busy',
   }));
 }
 

@@ -13,6 +13,7 @@ const EVENT_COLUMNS = Object.keys({
   end_time: true,
   is_all_day: true,
   blocks_time: true,
+  show_as: true,
   call: true,
   updated_at: true,
 } satisfies Record<keyof CalendarEventRow, true>).map(
