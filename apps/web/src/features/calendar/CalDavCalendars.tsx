@@ -1,5 +1,5 @@
-import { Button, Checkbox, Radio, Stack, Text } from '@mantine/core';
-import { IconUnlink } from '@tabler/icons-react';
+import { Checkbox, Radio, Stack, Text } from '@mantine/core';
+import { DisconnectButton } from './DisconnectButton';
 import { useCalDavCalendars, useDisconnectCalDav } from './use-caldav';
 
 /** The account's calendars: which hold busy time (default: all), which one Breaker writes its breaks into. */
@@ -51,15 +51,7 @@ export function CalDavCalendars() {
         </Text>
       )}
       <div>
-        <Button
-          variant="default"
-          color="red"
-          leftSection={<IconUnlink size={18} />}
-          disabled={disconnect.isPending}
-          onClick={() => disconnect.mutate()}
-        >
-          {disconnect.isPending ? 'Disconnecting...' : 'Disconnect CalDAV'}
-        </Button>
+        <DisconnectButton label="Disconnect CalDAV" pending={disconnect.isPending} onClick={() => disconnect.mutate()} />
       </div>
     </Stack>
   );

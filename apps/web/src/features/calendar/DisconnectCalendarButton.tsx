@@ -1,8 +1,8 @@
-import { Button, type ButtonProps } from '@mantine/core';
-import { IconUnlink } from '@tabler/icons-react';
+import type { ButtonProps } from '@mantine/core';
 import { errorMessage } from '../../errors';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
+import { DisconnectButton } from './DisconnectButton';
 import { useReloadSchedule } from './use-reload-schedule';
 
 /** The calendars a person connects through their account's consent, each with its own disconnect call. */
@@ -30,15 +30,11 @@ export function DisconnectCalendarButton({ provider, ...props }: ButtonProps & {
   const microsoft = trpc.calendar.disconnectMicrosoft.useMutation(options);
   const disconnect = provider === 'google' ? google : microsoft;
   return (
-    <Button
-      variant="default"
-      color="red"
-      leftSection={<IconUnlink size={18} />}
-      disabled={disconnect.isPending}
+    <DisconnectButton
+      label={WORDS[provider].label}
+      pending={disconnect.isPending}
       onClick={() => disconnect.mutate()}
       {...props}
-    >
-      {disconnect.isPending ? 'Disconnecting...' : WORDS[provider].label}
-    </Button>
+    />
   );
 }

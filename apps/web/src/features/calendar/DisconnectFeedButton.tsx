@@ -1,7 +1,7 @@
-import { Button, type ButtonProps } from '@mantine/core';
-import { IconUnlink } from '@tabler/icons-react';
+import type { ButtonProps } from '@mantine/core';
 import { laterModule } from '../../later/later-module';
 import { useLater } from '../../later/use-later';
+import { DisconnectButton } from './DisconnectButton';
 import { useDisconnectFeed } from './use-disconnect-feed';
 
 // The confirmation dialog is fetched on the first press, not with the screen.
@@ -18,16 +18,7 @@ export function DisconnectFeedButton(props: ButtonProps) {
 
   return (
     <>
-      <Button
-        variant="default"
-        color="red"
-        leftSection={<IconUnlink size={18} />}
-        disabled={disconnect.isPending}
-        onClick={() => ask(true)}
-        {...props}
-      >
-        {disconnect.isPending ? 'Disconnecting...' : 'Disconnect feed'}
-      </Button>
+      <DisconnectButton label="Disconnect feed" pending={disconnect.isPending} onClick={() => ask(true)} {...props} />
       {DisconnectFeedDialog && (
         <DisconnectFeedDialog
           opened={confirming}
