@@ -72,8 +72,8 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
       await form.getByRole('button', { name: 'Connect CalDAV' }).click();
       await expectToast(page, 'Calendar Connected!', 'Read 1 event from 1 calendar');
       await expect(page.getByText('Connected (CalDAV)')).toBeVisible();
-      await expect(page.getByRole('checkbox', { name: 'Work' })).toBeChecked();
-      await expect(page.getByRole('radio', { name: 'Work' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Work', exact: true })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Work', exact: true })).toBeChecked();
     });
 
     await test.step('the meeting from Radicale shows on the week grid', async () => {
