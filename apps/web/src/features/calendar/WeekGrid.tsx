@@ -33,7 +33,8 @@ export const WeekGrid = memo(function WeekGrid({ plan, today, timeZone, busy, ac
   } as CSSProperties;
 
   return (
-    <div className={classes.scroller} aria-busy={busy}>
+    // A region the keyboard can reach and scroll, even on a day with nothing else to focus in it.
+    <div className={classes.scroller} role="region" aria-label="Meetings and breaks" tabIndex={0} aria-busy={busy}>
       <div className={classes.canvas} style={vars}>
         <div className={classes.head}>
           <div className={classes.row}>
