@@ -16,6 +16,7 @@ import {
   startPrivateRedis,
   stopAllProcesses,
   waitFor,
+  zoneAtMidday,
   type PrivateRedis,
 } from './processes.test-support.js';
 
@@ -68,7 +69,8 @@ describe('a break reminder queued by a worker that is SIGKILLed before its time'
     const { id: userId } = await client.registerAndSignIn('reminded');
     await client.request('PUT', '/api/user/preferences', {
       preferences: {
-        timezone: 'UTC',
+        // Work hours around now, at any hour the test runs: a reminder outside them is never sent.
+        timezone: zoneAtMidday(new Date()),
         workStartTime: '07:00',
         workEndTime: '19:00',
         workDays: [1, 2, 3, 4, 5, 6, 7],

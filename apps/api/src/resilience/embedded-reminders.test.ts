@@ -9,23 +9,16 @@ import {
   freePort,
   launchFromSource,
   recentOutput,
+  type RunningProcess,
   sharedSecrets,
   stopAllProcesses,
   waitFor,
-  type RunningProcess,
+  zoneAtMidday,
 } from './processes.test-support.js';
 import { Visitor } from './visitor.test-support.js';
 
 /** How long after the restart the break starts: less than a sweep's period, so only a sweep at start queues it. */
 const DUE_AFTER_MS = 45_000;
-
-/** A fixed-offset zone where it is now midday, well inside work hours whatever the hour of the test. */
-function zoneAtMidday(now: Date): string {
-  const offset = 12 - now.getUTCHours();
-  // The Etc zones' signs are POSIX's: Etc/GMT-3 is three hours ahead of UTC.
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 describe('embedded mode (no Redis, the database in $DATA_DIR): a reminder due just after the API restarts', () => {
   let service: FakePushService;

@@ -330,3 +330,11 @@ export function launchFromSource(app: keyof typeof SOURCE_MAINS, env: Record<str
 export function sharedSecrets(): { TOKEN_ENCRYPTION_KEY: string } {
   return { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
 }
+
+/** A fixed-offset zone where it is now midday, well inside work hours whatever the hour of the test. */
+export function zoneAtMidday(now: Date): string {
+  const offset = 12 - now.getUTCHours();
+  // The Etc zones' signs are POSIX's: Etc/GMT-3 is three hours ahead of UTC.
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
