@@ -1,9 +1,10 @@
 import type { Preferences } from '@breaker/api-contract';
-import { Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { useReloadSchedule } from '../calendar/use-reload-schedule';
 import { SegmentedChoice } from '../layout/SegmentedChoice';
+import { ChoiceCheckboxes } from './ChoiceCheckboxes';
 import { PLANNING_CARD_ID } from './planning-anchor';
 import { SaveFooter } from './SaveFooter';
 import { usePreferencesSave } from './use-preferences-save';
@@ -58,31 +59,21 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
         The days and kinds of break Breaker plans for you, and what you have at hand.
       </Text>
       <Stack gap="lg">
-        <Checkbox.Group
+        <ChoiceCheckboxes
           label="Work days"
           description="Breaks are planned on these days only."
+          choices={WORK_DAY_CHOICES}
           value={form.workDays}
           onChange={(value) => update('workDays', value)}
           error={daysError}
-        >
-          <Group gap="md" mt="xs">
-            {WORK_DAY_CHOICES.map((day) => (
-              <Checkbox key={day.value} value={day.value} label={day.label} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <Checkbox.Group
+        />
+        <ChoiceCheckboxes
           label="Preferred break types"
           description="Used when your break library is empty; none chosen means any kind."
+          choices={BREAK_TYPE_CHOICES}
           value={form.breakTypes}
           onChange={(value) => update('breakTypes', value)}
-        >
-          <Group gap="md" mt="xs">
-            {BREAK_TYPE_CHOICES.map((type) => (
-              <Checkbox key={type.value} value={type.value} label={type.label} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        />
         <TagsInput
           label="Available equipment"
           description='Things at hand beyond a desk and chair, like stairs. Start with "no" for something you lack, like "no wall".'
@@ -96,18 +87,13 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
           acceptValueOnBlur
           clearable
         />
-        <Checkbox.Group
+        <ChoiceCheckboxes
           label="Meetings that block breaks"
           description="Busy meetings always do and free ones never; choose which of the others do too."
+          choices={BLOCKING_STATUS_CHOICES}
           value={form.blockingStatuses}
           onChange={(value) => update('blockingStatuses', value)}
-        >
-          <Group gap="md" mt="xs">
-            {BLOCKING_STATUS_CHOICES.map((status) => (
-              <Checkbox key={status.value} value={status.value} label={status.label} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        />
         <Stack gap={4}>
           <Text fz="sm" fw={500}>
             Calendar sync
