@@ -7,19 +7,7 @@ import { equipmentAllows, isOfficeEquipment } from './equipment.js';
  * checks equipment.ts's list instead of repeating it; only words of three letters or more, as those are all the
  * property picks ('a', 'an', 'of', 'or' never come up).
  */
-const NOT_A_THING = new Set([
-  'the',
-  'and',
-  'any',
-  'some',
-  'your',
-  'sturdy',
-  'stable',
-  'solid',
-  'free',
-  'clear',
-  'nearby',
-]);
+const NOT_A_THING = new Set(['the', 'and', 'any', 'some', 'your', 'sturdy', 'stable', 'solid', 'free', 'clear', 'nearby']);
 
 describe('equipment matching', () => {
   it.each([

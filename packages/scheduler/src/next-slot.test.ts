@@ -3,27 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { calendarInput } from './calendar-arbitrary.test-support.js';
 import { nextGoodSlot } from './next-slot.js';
 import { allowedStarts, slotProblem } from './slot-proposals.js';
-import type { PlacementInput } from './types.js';
+import { utcMonday, novemberUtc } from './utc-monday.test-support.js';
 import { workDayFrames } from './work-day-frames.js';
 
-const at = (day: number, time: string): number => Date.parse(`2026-11-${day}T${time}:00Z`);
+const at = novemberUtc;
 const clock = (slot: { start: number } | undefined): string | undefined =>
   slot && new Date(slot.start).toISOString().slice(8, 16).replace('T', ' ');
 
-/** Monday 23 and Tuesday 24 November 2026 in UTC, 08:00–17:00, at 07:00: a meeting 10:00–11:00, a break at 13:00. */
-const week: PlacementInput = {
-  timeZone: 'UTC',
-  workStart: '08:00',
-  workEnd: '17:00',
-  breaksPerDay: 3,
-  workDays: [1, 2, 3, 4, 5],
-  horizonDays: 2,
-  now: at(23, '07:00'),
-  busy: [{ start: at(23, '10:00'), end: at(23, '11:00') }],
-  existing: [{ start: at(23, '13:00'), duration: 2, status: 'scheduled', activityId: 'palming' }],
-  activities: [{ id: 'palming', type: 'eye-rest', duration: 2 }],
-  seed: 1,
-};
+/** Monday 23 and Tuesday 24 November: a meeting 10:00–11:00 and a break at 13:00 on the Monday. */
+const week = utcMonday(2);
 
 describe('the next good slot', () => {
   it.each([

@@ -7,24 +7,12 @@ import { ENGINE_VERSION } from './rules.js';
 import { allowedStarts, proposeSlots, slotProblem } from './slot-proposals.js';
 import type { ExistingBreak, PlacementInput } from './types.js';
 import { verifyPlacement } from './verify.js';
+import { novemberUtc, utcMonday } from './utc-monday.test-support.js';
 import { workDayFrames } from './work-day-frames.js';
 
-const at = (time: string): number => Date.parse(`2026-11-23T${time}:00Z`);
+const at = (time: string): number => novemberUtc(23, time);
 
-/** Monday 23 November 2026 in UTC, 08:00–17:00, at 07:00: one meeting 10:00–11:00 and one other break at 13:00. */
-const monday: PlacementInput = {
-  timeZone: 'UTC',
-  workStart: '08:00',
-  workEnd: '17:00',
-  breaksPerDay: 3,
-  workDays: [1, 2, 3, 4, 5],
-  horizonDays: 1,
-  now: at('07:00'),
-  busy: [{ start: at('10:00'), end: at('11:00') }],
-  existing: [{ start: at('13:00'), duration: 2, status: 'scheduled', activityId: 'palming' }],
-  activities: [{ id: 'palming', type: 'eye-rest', duration: 2 }],
-  seed: 1,
-};
+const monday = utcMonday(1);
 
 describe('slotProblem', () => {
   it.each([

@@ -2,8 +2,7 @@ import type { AnalyticsSummary } from '@breaker/api-contract';
 import { BarChart, LineChart } from '@mantine/charts';
 import { ChartCard } from './ChartCard';
 import { DAILY_CHART_DAYS, dailyChartData, weeklyChartData } from './chart-data';
-
-export const CHART_HEIGHT = 240;
+import { CHART_FRAME, COUNT_AXIS, LEGEND_BELOW, RATE_AXIS } from './chart-look';
 
 export function DailyCompletionChart({ summary }: { summary: AnalyticsSummary }) {
   return (
@@ -13,13 +12,11 @@ export function DailyCompletionChart({ summary }: { summary: AnalyticsSummary })
       description={`Breaks taken, skipped and missed on each of the last ${DAILY_CHART_DAYS} days.`}
     >
       <BarChart
-        h={CHART_HEIGHT}
+        {...CHART_FRAME}
+        {...LEGEND_BELOW}
+        {...COUNT_AXIS}
         data={dailyChartData(summary.days)}
-        dataKey="label"
         type="stacked"
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ allowDecimals: false }}
         series={[
           { name: 'Taken', color: 'green.7' },
           { name: 'Skipped', color: 'yellow.5' },
@@ -34,11 +31,9 @@ export function WeeklyCompletionChart({ summary }: { summary: AnalyticsSummary }
   return (
     <ChartCard id="weekly" title="Weekly completion rate" description="The share of each week's breaks you took.">
       <LineChart
-        h={CHART_HEIGHT}
+        {...CHART_FRAME}
+        {...RATE_AXIS}
         data={weeklyChartData(summary.weeks)}
-        dataKey="label"
-        unit=" %"
-        yAxisProps={{ domain: [0, 100] }}
         connectNulls={false}
         curveType="monotone"
         series={[{ name: 'Completion rate', color: 'violet.7' }]}

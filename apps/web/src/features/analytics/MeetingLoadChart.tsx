@@ -2,7 +2,7 @@ import type { AnalyticsSummary } from '@breaker/api-contract';
 import { BarChart } from '@mantine/charts';
 import { ChartCard } from './ChartCard';
 import { meetingLoadChartData } from './chart-data';
-import { CHART_HEIGHT } from './CompletionCharts';
+import { CHART_FRAME, RATE_AXIS } from './chart-look';
 
 export function MeetingLoadChart({ summary }: { summary: AnalyticsSummary }) {
   return (
@@ -12,11 +12,9 @@ export function MeetingLoadChart({ summary }: { summary: AnalyticsSummary }) {
       description="How many of your breaks you took on days with few and with many hours of meetings."
     >
       <BarChart
-        h={CHART_HEIGHT}
+        {...CHART_FRAME}
+        {...RATE_AXIS}
         data={meetingLoadChartData(summary.meetingLoad)}
-        dataKey="label"
-        unit=" %"
-        yAxisProps={{ domain: [0, 100] }}
         series={[{ name: 'Completion rate', color: 'violet.7' }]}
       />
     </ChartCard>

@@ -3,7 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { ChartCard } from './ChartCard';
 import { sittingChartData, sittingSummaryText } from './chart-data';
-import { CHART_HEIGHT } from './CompletionCharts';
+import { CHART_FRAME, COUNT_AXIS, LEGEND_BELOW } from './chart-look';
 
 export function SittingStretchChart({ summary }: { summary: AnalyticsSummary }) {
   return (
@@ -13,13 +13,11 @@ export function SittingStretchChart({ summary }: { summary: AnalyticsSummary }) 
       description="Each work day's longest time without a break, meetings included: without breaks, and with the ones you took."
     >
       <LineChart
-        h={CHART_HEIGHT}
+        {...CHART_FRAME}
+        {...LEGEND_BELOW}
+        {...COUNT_AXIS}
         data={sittingChartData(summary.sittingStretches)}
-        dataKey="label"
         unit=" min"
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        yAxisProps={{ allowDecimals: false }}
         curveType="monotone"
         series={[
           { name: 'Without breaks', color: 'gray.6' },

@@ -1,62 +1,44 @@
 import { PRODUCT_NAME, SCHEDULING_HORIZON_DAYS, VALIDATION, type User } from '@breaker/api-contract';
 import { Button } from '@mantine/core';
-import { IconCalendarPlus, IconRefresh, IconRotateClockwise, IconSettings, IconSparkles } from '@tabler/icons-react';
+import { IconCalendarPlus, IconSettings, IconSparkles } from '@tabler/icons-react';
 import { toastError } from '../../toast';
 import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { ButtonLink } from '../layout/links';
 import { CalendarFeedButton } from './CalendarFeedButton';
 import { ConnectCalendarButton } from './ConnectCalendarButton';
 import { DisconnectFeedButton } from './DisconnectFeedButton';
+import { ReconnectCalendarButton } from './ReconnectCalendarButton';
+import { SyncCalendarButton } from './SyncCalendarButton';
 import { useCapabilities } from '../auth/use-capabilities';
-import { useCalendarSync } from './use-calendar-sync';
 import { useRefreshBreaks } from './use-refresh-breaks';
 
 /** The calendar screen's header buttons: calendar connection, sync, refresh and settings. */
 export function CalendarActions({ user }: { user: User }) {
-  const sync = useCalendarSync(user.calendarProvider);
   const refresh = useRefreshBreaks();
   const { microsoftSignIn } = useCapabilities();
   const provider = user.calendarProvider;
 
-  function withUserId(title: string, run: (userId: string) => void) {
-    if (user.id) run(user.id);
-    else toastError({ title, message: VALIDATION.userNotAuthenticated });
+  function refreshNow() {
+    if (user.id) refresh.mutate({ userId: user.id });
+    else toastError({ title: 'Refresh Failed', message: VALIDATION.userNotAuthenticated });
   }
-
-  const syncButton = (
-    <Button
-      variant="default"
-      leftSection={<IconRefresh size={18} />}
-      disabled={sync.isPending}
-      onClick={() => withUserId('Sync Failed', (userId) => sync.mutate({ userId }))}
-    >
-      {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
-    </Button>
-  );
 
   return (
     <>
       {provider === 'google' || provider === 'microsoft' ? (
         <>
-          {syncButton}
-          <Button
-            component="a"
-            href={`/api/auth/${provider}/calendar`}
-            variant="default"
-            leftSection={<IconRotateClockwise size={18} />}
-          >
-            Reconnect
-          </Button>
+          <SyncCalendarButton user={user} />
+          <ReconnectCalendarButton provider={provider} />
         </>
       ) : (
         <>
           {provider === 'ics' ? (
             <>
-              {syncButton}
+              <SyncCalendarButton user={user} />
               <DisconnectFeedButton />
             </>
-          ) : user.calendarProvider === 'caldav' ? (
-            syncButton
+          ) : provider === 'caldav' ? (
+            <SyncCalendarButton user={user} />
           ) : (
             <CalendarFeedButton />
           )}
@@ -65,11 +47,7 @@ export function CalendarActions({ user }: { user: User }) {
         </>
       )}
       <DelayedTooltip label={`Schedule new ${PRODUCT_NAME}s for the next ${SCHEDULING_HORIZON_DAYS} days`}>
-        <Button
-          leftSection={<IconSparkles size={18} />}
-          disabled={refresh.isPending || !user.id}
-          onClick={() => withUserId('Refresh Failed', (userId) => refresh.mutate({ userId }))}
-        >
+        <Button leftSection={<IconSparkles size={18} />} disabled={refresh.isPending || !user.id} onClick={refreshNow}>
           {refresh.isPending ? 'Refreshing...' : `Refresh ${PRODUCT_NAME}s`}
         </Button>
       </DelayedTooltip>

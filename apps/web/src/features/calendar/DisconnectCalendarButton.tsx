@@ -26,9 +26,9 @@ export function DisconnectCalendarButton({ provider, ...props }: ButtonProps & {
     // Disconnected here or elsewhere (a 404): the page shows what the server now holds.
     onSettled: () => reloadSchedule(),
   };
-  const google = trpc.calendar.disconnectGoogle.useMutation(options);
-  const microsoft = trpc.calendar.disconnectMicrosoft.useMutation(options);
-  const disconnect = provider === 'google' ? google : microsoft;
+  // One hook whichever the calendar: both procedures take nothing and answer nothing the button reads.
+  const procedure = provider === 'google' ? trpc.calendar.disconnectGoogle : trpc.calendar.disconnectMicrosoft;
+  const disconnect = procedure.useMutation(options);
   return (
     <DisconnectButton
       label={WORDS[provider].label}

@@ -1,8 +1,7 @@
-import { CALENDAR_PROVIDER_NAMES, VALIDATION, type User } from '@breaker/api-contract';
-import { Badge, Button, Divider, Group, Paper, Text, Title } from '@mantine/core';
-import { IconCalendarPlus, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import { CALENDAR_PROVIDER_NAMES, type User } from '@breaker/api-contract';
+import { Badge, Divider, Group, Paper, Text, Title } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useCapabilities } from '../auth/use-capabilities';
-import { toastError } from '../../toast';
 import { trpc } from '../../trpc';
 import { CalDavCalendars } from '../calendar/CalDavCalendars';
 import { CalDavForm } from '../calendar/CalDavForm';
@@ -10,25 +9,15 @@ import { CalendarFeedForm } from '../calendar/CalendarFeedForm';
 import { ConnectCalendarButton } from '../calendar/ConnectCalendarButton';
 import { DisconnectFeedButton } from '../calendar/DisconnectFeedButton';
 import { DisconnectCalendarButton } from '../calendar/DisconnectCalendarButton';
+import { ReconnectCalendarButton } from '../calendar/ReconnectCalendarButton';
+import { SyncCalendarButton } from '../calendar/SyncCalendarButton';
 import { connectedLabel } from '../layout/connected-label';
-import { useCalendarSync } from '../calendar/use-calendar-sync';
 import { CalendarBookingSwitch } from './CalendarBookingSwitch';
 
 export function CalendarConnectionCard({ user }: { user: User }) {
   const provider = user.calendarProvider;
-  const sync = useCalendarSync(provider);
   const { microsoftSignIn } = useCapabilities();
   const status = trpc.calendar.status.useQuery();
-  const syncButton = (
-    <Button variant="default" leftSection={<IconRefresh size={18} />} disabled={sync.isPending} onClick={syncNow}>
-      {sync.isPending ? 'Syncing...' : 'Sync Calendar'}
-    </Button>
-  );
-
-  function syncNow() {
-    if (user.id) sync.mutate({ userId: user.id });
-    else toastError({ title: 'Sync Failed', message: VALIDATION.userNotAuthenticated });
-  }
 
   return (
     <Paper withBorder radius="lg" p="lg">
@@ -45,7 +34,7 @@ export function CalendarConnectionCard({ user }: { user: User }) {
       </Text>
       {(provider === 'ics' || provider === 'caldav') && (
         <Group gap="sm" mb="md">
-          {syncButton}
+          <SyncCalendarButton user={user} />
           {provider === 'ics' && <DisconnectFeedButton />}
         </Group>
       )}
@@ -58,15 +47,8 @@ export function CalendarConnectionCard({ user }: { user: User }) {
       )}
       {(provider === 'google' || provider === 'microsoft') && (
         <Group gap="sm" mb="md">
-          {syncButton}
-          <Button
-            component="a"
-            href={`/api/auth/${provider}/calendar`}
-            variant="default"
-            leftSection={<IconRotateClockwise size={18} />}
-          >
-            Reconnect
-          </Button>
+          <SyncCalendarButton user={user} />
+          <ReconnectCalendarButton provider={provider} />
           <DisconnectCalendarButton provider={provider} />
         </Group>
       )}
