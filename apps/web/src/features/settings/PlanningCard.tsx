@@ -7,6 +7,7 @@ import { SegmentedChoice } from '../layout/SegmentedChoice';
 import { ChoiceCheckboxes } from './ChoiceCheckboxes';
 import { PLANNING_CARD_ID } from './planning-anchor';
 import { SaveFooter } from './SaveFooter';
+import { useFormFields } from './use-form-fields';
 import { usePreferencesSave } from './use-preferences-save';
 import {
   BLOCKING_STATUS_CHOICES,
@@ -17,7 +18,6 @@ import {
   equipmentSuggestions,
   planningFormFromPreferences,
   updateFromPlanningForm,
-  type PlanningForm,
 } from './planning-form';
 
 const SUCCESS_TEXT = 'Planning saved: your breaks follow it from now on.';
@@ -29,7 +29,7 @@ const SUCCESS_TEXT = 'Planning saved: your breaks follow it from now on.';
 export function PlanningCard({ preferences }: { preferences: Preferences }) {
   const reloadSchedule = useReloadSchedule();
   const activities = trpc.activities.list.useQuery();
-  const [form, setForm] = useState<PlanningForm>(() => planningFormFromPreferences(preferences));
+  const { form, update } = useFormFields(() => planningFormFromPreferences(preferences));
   const [daysError, setDaysError] = useState<string>();
 
   const { saved, saveError, pending, clear, save } = usePreferencesSave({
@@ -37,10 +37,6 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
     // The breaks were re-planned with the new choices.
     refresh: reloadSchedule,
   });
-
-  function update<K extends keyof PlanningForm>(key: K, value: PlanningForm[K]) {
-    setForm((current) => ({ ...current, [key]: value }));
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -149,7 +149,11 @@ function Devices() {
 function PreferenceControls({ preferences }: { preferences: Preferences }) {
   const utils = trpc.useUtils();
   const save = trpc.preferences.update.useMutation({
-    onSuccess: () => Promise.all([utils.preferences.get.invalidate(), utils.auth.user.invalidate()]),
+    // The answer is the saved preferences: the controls show them as soon as it comes, with no second read.
+    onSuccess: (saved) => {
+      utils.preferences.get.setData(undefined, saved);
+      return utils.auth.user.invalidate();
+    },
     onError: (error) => toastError({ title: 'Update Failed', message: errorMessage(error, 'Failed to update preferences') }),
   });
   // While a change is saved, the controls show it.

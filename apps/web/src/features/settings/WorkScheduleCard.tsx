@@ -3,6 +3,7 @@ import { Checkbox, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { useReloadSchedule } from '../calendar/use-reload-schedule';
 import { SaveFooter } from './SaveFooter';
+import { useFormFields } from './use-form-fields';
 import { usePreferencesSave } from './use-preferences-save';
 import {
   BREAKS_PER_DAY_CHOICES,
@@ -16,9 +17,13 @@ import {
 
 const SUCCESS_TEXT = 'Preferences updated successfully!';
 
+/** The choices the form cannot be saved without; each has its own prompt in VALIDATION. */
+const REQUIRED_CHOICES = ['breakFrequency', 'skipBudget', 'workStartTime', 'workEndTime'] as const;
+type RequiredChoice = (typeof REQUIRED_CHOICES)[number];
+
 export function WorkScheduleCard({ preferences }: { preferences: Preferences }) {
   const reloadSchedule = useReloadSchedule();
-  const [form, setForm] = useState<WorkScheduleForm>(() => formFromPreferences(preferences));
+  const { form, update } = useFormFields(() => formFromPreferences(preferences));
   const [errors, setErrors] = useState<Partial<Record<keyof WorkScheduleForm, string>>>({});
 
   const { saved, saveError, pending, clear, save } = usePreferencesSave({
@@ -27,19 +32,23 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
     refresh: reloadSchedule,
   });
 
-  function update<K extends keyof WorkScheduleForm>(key: K, value: WorkScheduleForm[K]) {
-    setForm((current) => ({ ...current, [key]: value }));
+  /** What each of the four choices shares: its value from the form, its prompt and error, and no way to clear it. */
+  function requiredChoice(field: RequiredChoice) {
+    return {
+      value: form[field] || null,
+      onChange: (value: string | null) => update(field, value ?? ''),
+      placeholder: VALIDATION[field],
+      error: errors[field],
+      allowDeselect: false,
+    };
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     clear();
-    const nextErrors = {
-      ...(form.breakFrequency ? {} : { breakFrequency: VALIDATION.breakFrequency }),
-      ...(form.skipBudget ? {} : { skipBudget: VALIDATION.skipBudget }),
-      ...(form.workStartTime ? {} : { workStartTime: VALIDATION.workStartTime }),
-      ...(form.workEndTime ? {} : { workEndTime: VALIDATION.workEndTime }),
-    };
+    const nextErrors = Object.fromEntries(
+      REQUIRED_CHOICES.filter((field) => !form[field]).map((field) => [field, VALIDATION[field]]),
+    );
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length === 0) save(updateFromForm(form));
   }
@@ -54,43 +63,15 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
       </Text>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-          <Select
-            label="Breaks per day"
-            data={BREAKS_PER_DAY_CHOICES}
-            value={form.breakFrequency || null}
-            onChange={(value) => update('breakFrequency', value ?? '')}
-            placeholder={VALIDATION.breakFrequency}
-            error={errors.breakFrequency}
-            allowDeselect={false}
-          />
+          <Select label="Breaks per day" data={BREAKS_PER_DAY_CHOICES} {...requiredChoice('breakFrequency')} />
           <Select
             label="Skips a day"
             description="A skip beyond this books a replacement later that day."
             data={SKIP_BUDGET_CHOICES}
-            value={form.skipBudget || null}
-            onChange={(value) => update('skipBudget', value ?? '')}
-            placeholder={VALIDATION.skipBudget}
-            error={errors.skipBudget}
-            allowDeselect={false}
+            {...requiredChoice('skipBudget')}
           />
-          <Select
-            label="Work starts at"
-            data={WORK_START_CHOICES}
-            value={form.workStartTime || null}
-            onChange={(value) => update('workStartTime', value ?? '')}
-            placeholder={VALIDATION.workStartTime}
-            error={errors.workStartTime}
-            allowDeselect={false}
-          />
-          <Select
-            label="Work ends at"
-            data={WORK_END_CHOICES}
-            value={form.workEndTime || null}
-            onChange={(value) => update('workEndTime', value ?? '')}
-            placeholder={VALIDATION.workEndTime}
-            error={errors.workEndTime}
-            allowDeselect={false}
-          />
+          <Select label="Work starts at" data={WORK_START_CHOICES} {...requiredChoice('workStartTime')} />
+          <Select label="Work ends at" data={WORK_END_CHOICES} {...requiredChoice('workEndTime')} />
         </SimpleGrid>
         <Checkbox
           label="Enable break notifications"

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc';
 interface SaveOptions {
   /** The toast a successful save shows. */
   toast: { title: string; message: string };
-  /** What must be read again once the server has the new preferences (the preferences themselves always are). */
+  /** What must be read again once the server has the new preferences (the preferences come with its answer). */
   refresh: () => Promise<unknown>;
 }
 
@@ -18,10 +18,12 @@ export function usePreferencesSave({ toast, refresh }: SaveOptions) {
   const [saveError, setSaveError] = useState<string>();
 
   const mutation = trpc.preferences.update.useMutation({
-    onSuccess: async () => {
+    onSuccess: async (preferences) => {
+      // The answer is the saved preferences: the cards show them at once, with no second read.
+      utils.preferences.get.setData(undefined, preferences);
       setSaved(true);
       toastSuccess(toast);
-      await Promise.all([utils.preferences.get.invalidate(), refresh()]);
+      await refresh();
     },
     onError: (error) => {
       const message = errorMessage(error, 'Failed to update preferences');
