@@ -19,6 +19,7 @@ export * from './queries/events.js';
 export * from './queries/runs.js';
 export * from './queries/password-resets.js';
 export * from './queries/calendar.js';
+export * from './queries/calendar-writer.js';
 export * from './queries/push.js';
 export { sql } from 'kysely';
 export * from './queries/analytics.js';

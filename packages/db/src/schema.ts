@@ -135,10 +135,13 @@ export interface CalendarConnectionsTable {
   /** A CalDAV account's URL, user name and password, sealed like the refresh token. */
   credentials_encrypted: Generated<string | null>;
   scopes: string | null;
-  status: Generated<'active' | 'needs_reconnection'>;
+  /** 'disconnecting' from the moment a disconnect begins: no write-back starts on it any more. */
+  status: Generated<'active' | 'needs_reconnection' | 'disconnecting'>;
   last_synced_at: Timestamp | null;
   /** The generation of events readers see (migration 0020): a full sync writes the next one, then switches. */
   events_generation: Generated<string | number>;
+  /** When the write-back running now began; null when none runs (migration 0022). */
+  write_back_since: Timestamp | null;
   created_at: CreatedAt;
 }
 

@@ -1,5 +1,5 @@
 import type { WriteBackPayload } from '@breaker/api-contract';
-import { findCalendarConnection, findPreferences, markConnectionStatus } from '@breaker/db';
+import { beginWriteBack, endWriteBack, findCalendarConnection, findPreferences, markConnectionStatus } from '@breaker/db';
 import type { CalendarJobDeps } from './calendar-job-deps.js';
 import { ProviderAccessExpired, providerFor, type WriteBackResult } from './providers/index.js';
 import { syncWindow } from './sync-window.js';
@@ -15,6 +15,8 @@ export async function runBreakWriteBack(deps: CalendarJobDeps, payload: WriteBac
   const preferences = await findPreferences(deps.db, payload.userId);
   if (!preferences) return { skipped: 'no preferences' };
   const window = { from: deps.now(), to: syncWindow(preferences.timezone ?? 'UTC', deps.now()).to };
+  // A disconnect waits for this stamp to clear before it takes Breaker's events out (queries/calendar-writer.ts).
+  if (!(await beginWriteBack(deps.db, connection.id))) return { skipped: 'no writable calendar' };
   try {
     const outcome = await provider.writeBack(deps, connection, payload.userId, window, {
       bookingEnabled: preferences.calendar_booking_enabled,
@@ -26,5 +28,7 @@ export async function runBreakWriteBack(deps: CalendarJobDeps, payload: WriteBac
     if (!(error instanceof ProviderAccessExpired)) throw error;
     await markConnectionStatus(deps.db, connection.id, 'needs_reconnection');
     return { skipped: 'the calendar needs reconnecting' };
+  } finally {
+    await endWriteBack(deps.db, connection.id);
   }
 }

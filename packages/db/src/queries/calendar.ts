@@ -85,15 +85,27 @@ export async function saveRefreshToken(db: Db, connectionId: string, refreshToke
     .execute();
 }
 
-export async function markConnectionStatus(db: Db, connectionId: string, status: CalendarConnectionRow['status']): Promise<void> {
-  await db.updateTable('calendar_connections').set({ status }).where('id', '=', connectionId).execute();
+/** A connection being disconnected keeps that state: a sync or write-back finishing meanwhile does not reopen it. */
+export async function markConnectionStatus(
+  db: Db,
+  connectionId: string,
+  status: Exclude<CalendarConnectionRow['status'], 'disconnecting'>,
+): Promise<void> {
+  await db
+    .updateTable('calendar_connections')
+    .set({ status })
+    .where('id', '=', connectionId)
+    .where('status', '<>', 'disconnecting')
+    .execute();
 }
 
+/** Not for a connection being disconnected: it is about to go, and must not take write-backs again. */
 export async function markConnectionSynced(db: Db, connectionId: string, at: Date): Promise<void> {
   await db
     .updateTable('calendar_connections')
     .set({ last_synced_at: at, status: 'active' })
     .where('id', '=', connectionId)
+    .where('status', '<>', 'disconnecting')
     .execute();
 }
 
