@@ -4,22 +4,12 @@
 // changed on the server, and disconnect.
 import { startRadicale, type RadicaleServer } from '../../../packages/jobs/src/providers/caldav/radicale.test-support';
 import { registerAccount, submitLogin } from './support/accounts';
-import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { columnName, dayIn, icsUtc, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { expect, test, uniqueName } from './support/fixtures';
+import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
 
 const PASSWORD = 'stretch-and-breathe-42';
-
-/** A wall-clock time of TIME_ZONE as an iCalendar UTC time, e.g. 20261123T090000Z. */
-function icsUtc(day: Day, clock: string): string {
-  const guess = new Date(`${day}T${clock}:00Z`);
-  const shown = new Date(
-    new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' })
-      .format(guess)
-      .replace(' ', 'T') + 'Z',
-  );
-  return new Date(guess.getTime() - (shown.getTime() - guess.getTime())).toISOString().replace(/[-:]|\.\d{3}/g, '');
-}
 
 function meeting(day: Day, uid: string, title: string, from: string, to: string): string {
   return [
@@ -60,7 +50,7 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
       await page.goto('/login');
       await submitLogin(page, account.username, account.password);
       await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await navigateTo(page, 'Settings');
       const form = page.getByRole('form', { name: 'Connect CalDAV' });
       await expect(form.getByText('https://caldav.fastmail.com')).toBeVisible();
       await form.getByRole('textbox', { name: 'CalDAV server URL' }).fill(radicale.origin);
@@ -77,7 +67,7 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
     });
 
     await test.step('the meeting from Radicale shows on the week grid', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      await navigateTo(page, 'Calendar');
       if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
       await expect(meetingBlocks.filter({ hasText: 'Quarterly planning' })).toBeVisible();
       await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-provider', 'caldav');
@@ -96,7 +86,7 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
       await sync.click();
       await expectToast(page, 'Calendar Access Expired', 'Breaker can no longer read your calendar; please reconnect it');
       await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'needs-reconnection');
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await navigateTo(page, 'Settings');
       const form = page.getByRole('form', { name: 'Connect CalDAV' });
       await form.getByRole('textbox', { name: 'CalDAV server URL' }).fill(radicale.origin);
       await form.getByRole('textbox', { name: 'User name' }).fill(radicale.username);
@@ -108,11 +98,11 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
     });
 
     await test.step('Disconnect CalDAV: the meetings are gone', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await navigateTo(page, 'Settings');
       await page.getByRole('button', { name: 'Disconnect CalDAV' }).click();
       await expectToast(page, 'Calendar Disconnected', 'Your CalDAV account was disconnected.');
       await expect(page.getByRole('form', { name: 'Connect CalDAV' })).toBeVisible();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      await navigateTo(page, 'Calendar');
       if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
       await expect(meetingBlocks).toHaveCount(0);
       expect((await radicale.objects(work)).filter((o) => o.data.includes('@breaker'))).toEqual([]);

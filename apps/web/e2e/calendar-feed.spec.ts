@@ -6,26 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerAccount, submitLogin } from './support/accounts';
 import { expect, test, uniqueName } from './support/fixtures';
-import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { navigateTo } from './support/screens';
+import { columnName, dayIn, icsUtc, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { expectToast, toasts } from './support/toasts';
 import { apart, chooseOption, columnLayout } from './support/week-grid';
 
 const PASSWORD = 'stretch-and-breathe-42';
-
-/** A wall-clock time of TIME_ZONE as an iCalendar UTC time, e.g. 20261123T090000Z. */
-function icsUtc(day: Day, clock: string): string {
-  const guess = new Date(`${day}T${clock}:00Z`);
-  const shown = new Date(
-    new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' })
-      .format(guess)
-      .replace(' ', 'T') + 'Z',
-  );
-  const instant = new Date(guess.getTime() - (shown.getTime() - guess.getTime()));
-  return instant
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
 
 interface Meeting {
   title: string;
@@ -109,7 +95,7 @@ test('connect a calendar feed: a web page is refused, meetings on the grid, brea
       await page.goto('/login');
       await submitLogin(page, account.username, account.password);
       await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await navigateTo(page, 'Settings');
       await chooseOption(page, 'Breaks per day', '4');
       await chooseOption(page, 'Work starts at', '07:00');
       await chooseOption(page, 'Work ends at', '19:00');
@@ -126,7 +112,7 @@ test('connect a calendar feed: a web page is refused, meetings on the grid, brea
     const sync = page.getByRole('button', { name: 'Sync Calendar' });
 
     await test.step('the calendar offers a feed beside Google', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      await navigateTo(page, 'Calendar');
       await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toBeVisible();
       await expect(sync).toHaveCount(0);
@@ -193,14 +179,14 @@ test('connect a calendar feed: a web page is refused, meetings on the grid, brea
     });
 
     await test.step('Settings names the feed', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      await navigateTo(page, 'Settings');
       await expect(page.getByText('Connected (calendar feed)')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Disconnect feed' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Calendar feed URL (ICS)' })).toHaveCount(0);
     });
 
     await test.step('Disconnect feed: Calendar Disconnected, and the meetings are gone', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+      await navigateTo(page, 'Calendar');
       if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
       await expect(meetingBlocks).toHaveCount(MEETINGS.length);
       await page.getByRole('button', { name: 'Disconnect feed' }).click();

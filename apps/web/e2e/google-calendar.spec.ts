@@ -14,6 +14,7 @@ import {
   type GoogleEvent,
 } from './support/fake-google';
 import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
 import { chooseOption, columnLayout } from './support/week-grid';
 
@@ -46,7 +47,7 @@ function meetingsOn(day: Day, owner: GoogleAccount): GoogleEvent[] {
 }
 
 async function setWorkSchedule(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await navigateTo(page, 'Settings');
   await chooseOption(page, 'Breaks per day', '4');
   await chooseOption(page, 'Work starts at', '07:00');
   await chooseOption(page, 'Work ends at', '19:00');
@@ -84,7 +85,7 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
   const reconnect = page.getByRole('link', { name: 'Reconnect' });
 
   await test.step('the calendar offers to connect', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await navigateTo(page, 'Calendar');
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
     await expect(connect).toBeVisible();
     await expect(sync).toHaveCount(0);
@@ -190,7 +191,7 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
   });
 
   await test.step('Settings: Disconnect Google Calendar hands the grant back to Google', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await navigateTo(page, 'Settings');
     await expect(page.getByText('Connected (google)')).toBeVisible();
     await page.getByRole('button', { name: 'Disconnect Google Calendar' }).click();
     await expectToast(page, 'Calendar Disconnected', 'Your Google Calendar was disconnected.');
@@ -223,7 +224,7 @@ test('a cancelled authorization, a connection whose first sync is slow, and a lo
   const connect = page.getByRole('button', { name: 'Connect Google Calendar' });
 
   await test.step('the user cancels on Google: Connection Failed', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await navigateTo(page, 'Calendar');
     await google.denyNextAuthorization();
     await connect.click();
     await expectToast(page, 'Connection Failed', 'Calendar authorization was cancelled or failed.');

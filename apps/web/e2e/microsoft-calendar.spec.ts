@@ -3,6 +3,7 @@
 import { registerAccount, submitLogin } from './support/accounts';
 import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
 import { chooseMicrosoftAccount, expect, newMicrosoftAccount, test, uniqueName } from './support/fake-microsoft';
+import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
 
 const PASSWORD = 'stretch-and-breathe-42';
@@ -50,7 +51,7 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
   const reconnect = page.getByRole('link', { name: 'Reconnect' });
 
   await test.step('Settings: Connect Microsoft Outlook, back on the calendar connected', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await navigateTo(page, 'Settings');
     await page.getByRole('button', { name: 'Connect Microsoft Outlook' }).click();
     await expectToast(page, 'Calendar Connected!', 'Your calendar was connected successfully.');
     await expect(page).toHaveURL(/\/calendar$/);
@@ -68,7 +69,7 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
     const column = page.getByRole('group', { name: columnName(target), exact: true });
     const tentative = column.getByTestId('meeting-block').filter({ hasText: 'Vendor demo' });
     await expect(tentative).not.toHaveAttribute('data-free');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await navigateTo(page, 'Settings');
     const card = page.locator('#planning');
     await card.getByRole('checkbox', { name: 'Tentative' }).uncheck();
     await card.getByRole('button', { name: 'Save Planning' }).click();
@@ -76,7 +77,7 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
     await page.reload();
     await expect(card.getByRole('checkbox', { name: 'Tentative' })).not.toBeChecked();
     await expect(card.getByRole('checkbox', { name: 'Out of office' })).toBeChecked();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+    await navigateTo(page, 'Calendar');
     if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
     await expect(tentative).toHaveAttribute('data-free', 'true');
     await expect(column.getByTestId('meeting-block').filter({ hasText: 'Quarterly planning' })).not.toHaveAttribute('data-free');
@@ -96,7 +97,7 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
   });
 
   await test.step('Settings: Disconnect Outlook', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await navigateTo(page, 'Settings');
     await expect(page.getByText('Connected (Microsoft Outlook)')).toBeVisible();
     await page.getByRole('button', { name: 'Disconnect Outlook' }).click();
     await expectToast(page, 'Calendar Disconnected', 'Your Microsoft Outlook calendar was disconnected.');

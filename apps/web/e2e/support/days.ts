@@ -68,3 +68,14 @@ export function zoneLabel(zone: string): string {
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   return `${offset === 'GMT' ? 'GMT+00:00' : offset} · ${zone}`;
 }
+
+/** A wall-clock time of TIME_ZONE as an iCalendar UTC time, e.g. 20261123T090000Z. */
+export function icsUtc(day: Day, clock: string): string {
+  const guess = new Date(`${day}T${clock}:00Z`);
+  const shown = new Date(
+    new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' })
+      .format(guess)
+      .replace(' ', 'T') + 'Z',
+  );
+  return new Date(guess.getTime() - (shown.getTime() - guess.getTime())).toISOString().replace(/[-:]|\.\d{3}/g, '');
+}

@@ -1,8 +1,7 @@
 import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { trpc } from '../../trpc';
 import { activityTypeLabel } from '../library/activity-type-label';
-import type { ChoicesProps } from './break-change-choices';
+import { useChoicesFailure, type ChoicesProps } from './break-change-choices';
 
 /** Change Exercise: the activities that fit the break's slot; picking one swaps it in. */
 export function ActivityChoices({ dialog, onFailed, onDone }: ChoicesProps) {
@@ -11,9 +10,7 @@ export function ActivityChoices({ dialog, onFailed, onDone }: ChoicesProps) {
     onSuccess: (session) => onDone(`Your break is now ${session.activity.name}.`),
     onError: onFailed,
   });
-  useEffect(() => {
-    if (options.error) onFailed(options.error);
-  }, [options.error, onFailed]);
+  useChoicesFailure(options.error, onFailed);
 
   if (options.isPending) return <Loader size="sm" aria-label="Finding activities" />;
   if (!options.data || options.data.length === 0) {

@@ -1,8 +1,7 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../../time/time-zone';
-import type { ChoicesProps } from './break-change-choices';
+import { useChoicesFailure, type ChoicesProps } from './break-change-choices';
 
 /** Reschedule: the free slots the engine proposes; picking one moves the break there. */
 export function SlotChoices({ dialog, timeZone, onFailed, onDone }: ChoicesProps & { timeZone: string }) {
@@ -12,9 +11,7 @@ export function SlotChoices({ dialog, timeZone, onFailed, onDone }: ChoicesProps
       onDone(`${session.activity.name} moved to ${formatDateTime(new Date(session.scheduledTime), timeZone)}.`),
     onError: onFailed,
   });
-  useEffect(() => {
-    if (slots.error) onFailed(slots.error);
-  }, [slots.error, onFailed]);
+  useChoicesFailure(slots.error, onFailed);
 
   if (slots.isPending) return <Loader size="sm" aria-label="Finding free slots" />;
   if (!slots.data || slots.data.length === 0) {

@@ -1,8 +1,9 @@
-import { Button, Paper, Text, Title } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { toastError } from '../../toast';
 import { forgetThisDevice } from '../installable/forget-this-device';
 import { trpc } from '../../trpc';
+import { CardHeading } from './CardHeading';
 
 export function AccountCard() {
   const logout = trpc.auth.logout.useMutation({
@@ -13,12 +14,7 @@ export function AccountCard() {
 
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Title order={2} fz="lg" mb={4}>
-        Account Management
-      </Title>
-      <Text fz="sm" c="dimmed" mb="md">
-        Sign out of Breaker on this browser. Your breaks stay scheduled.
-      </Text>
+      <CardHeading title="Account Management">Sign out of Breaker on this browser. Your breaks stay scheduled.</CardHeading>
       <Button
         variant="light"
         color="red"

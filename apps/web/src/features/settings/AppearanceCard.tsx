@@ -1,5 +1,6 @@
-import { Paper, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { Paper, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { SegmentedChoice } from '../layout/SegmentedChoice';
+import { CardHeading } from './CardHeading';
 
 const SCHEMES: readonly { value: MantineColorScheme; label: string }[] = [
   { value: 'auto', label: 'System' },
@@ -11,12 +12,7 @@ export function AppearanceCard() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Title order={2} fz="lg" mb={4}>
-        Appearance
-      </Title>
-      <Text fz="sm" c="dimmed" mb="md">
-        Follow your system, or pick light or dark.
-      </Text>
+      <CardHeading title="Appearance">Follow your system, or pick light or dark.</CardHeading>
       <SegmentedChoice label="Colour scheme" value={colorScheme} options={SCHEMES} onChange={setColorScheme} />
     </Paper>
   );

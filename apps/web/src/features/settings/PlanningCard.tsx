@@ -1,5 +1,5 @@
 import type { Preferences } from '@breaker/api-contract';
-import { Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Paper, Stack, TagsInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { useReloadSchedule } from '../calendar/use-reload-schedule';
@@ -19,6 +19,7 @@ import {
   planningFormFromPreferences,
   updateFromPlanningForm,
 } from './planning-form';
+import { CardHeading } from './CardHeading';
 
 const SUCCESS_TEXT = 'Planning saved: your breaks follow it from now on.';
 
@@ -48,12 +49,7 @@ export function PlanningCard({ preferences }: { preferences: Preferences }) {
 
   return (
     <Paper id={PLANNING_CARD_ID} withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
-      <Title order={2} fz="lg" mb={4}>
-        Planning
-      </Title>
-      <Text fz="sm" c="dimmed" mb="md">
-        The days and kinds of break Breaker plans for you, and what you have at hand.
-      </Text>
+      <CardHeading title="Planning">The days and kinds of break Breaker plans for you, and what you have at hand.</CardHeading>
       <Stack gap="lg">
         <ChoiceCheckboxes
           label="Work days"

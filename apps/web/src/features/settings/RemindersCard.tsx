@@ -1,5 +1,5 @@
 import type { Preferences } from '@breaker/api-contract';
-import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../errors';
 import { toastError, toastSuccess } from '../../toast';
@@ -15,6 +15,7 @@ import {
   sendTestNotification,
   subscribeThisDevice,
 } from '../reminders/push-device';
+import { CardHeading } from './CardHeading';
 
 const LEAD_CHOICES = [
   { value: '0', label: 'At the start' },
@@ -28,12 +29,7 @@ const PUSH_KEYS = { thisDevice: ['push', 'this-device'], devices: ['push', 'devi
 export function RemindersCard({ preferences }: { preferences: Preferences }) {
   return (
     <Paper withBorder radius="lg" p="lg">
-      <Title order={2} fz="lg" mb={4}>
-        Reminders
-      </Title>
-      <Text fz="sm" c="dimmed" mb="md">
-        Get a notification when a break is due, even when Breaker is not open.
-      </Text>
+      <CardHeading title="Reminders">Get a notification when a break is due, even when Breaker is not open.</CardHeading>
       <Stack gap="md">
         <ThisDevice />
         <Devices />

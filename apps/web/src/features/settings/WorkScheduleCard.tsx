@@ -1,5 +1,5 @@
 import { VALIDATION, type Preferences } from '@breaker/api-contract';
-import { Checkbox, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useReloadSchedule } from '../calendar/use-reload-schedule';
 import { SaveFooter } from './SaveFooter';
@@ -14,6 +14,7 @@ import {
   updateFromForm,
   type WorkScheduleForm,
 } from './work-schedule-form';
+import { CardHeading } from './CardHeading';
 
 const SUCCESS_TEXT = 'Preferences updated successfully!';
 
@@ -55,12 +56,7 @@ export function WorkScheduleCard({ preferences }: { preferences: Preferences }) 
 
   return (
     <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
-      <Title order={2} fz="lg" mb={4}>
-        Work Schedule
-      </Title>
-      <Text fz="sm" c="dimmed" mb="md">
-        Breaks are planned inside these hours, between your meetings.
-      </Text>
+      <CardHeading title="Work Schedule">Breaks are planned inside these hours, between your meetings.</CardHeading>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Select label="Breaks per day" data={BREAKS_PER_DAY_CHOICES} {...requiredChoice('breakFrequency')} />
