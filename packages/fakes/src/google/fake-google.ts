@@ -65,12 +65,7 @@ export const GRACE_HOPPER: FakeGoogleAccount = {
   timeZone: 'UTC',
 };
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
 export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeGoogle> {
-  const host = options.host ?? '127.0.0.1';
   const clock = new ChangeClock();
   const grants = new GrantStore();
   for (const client of options.clients) grants.clients.set(client.clientId, client);
@@ -94,7 +89,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
   const control = createControl(state, faults, calls);
   const server = await startServer(
     {
-      googleRoutes: [
+      routes: [
         ...authorizationRoutes(state),
         ...tokenRoutes(state),
         ...revocationRoutes(state),
@@ -102,13 +97,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
         ...openIdRoutes(state),
         ...calendarRoutes(state),
       ],
-      adminRoutes: isLoopback(host) ? adminRoutes(control) : [],
+      adminRoutes: adminRoutes(control),
       faults,
       calls,
       logger: options.logger,
     },
     options.port ?? 0,
-    host,
+    options.host ?? '127.0.0.1',
   );
   state.origin = server.origin;
   return { ...control, origin: server.origin, close: server.close };

@@ -62,12 +62,7 @@ export const OUTLOOK_USER: FakeMicrosoftAccount = {
   surname: 'Lovelace',
 };
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
 export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise<FakeMicrosoft> {
-  const host = options.host ?? '127.0.0.1';
   const grants = new GrantStore();
   for (const client of options.clients) grants.clients.set(client.clientId, client);
   grants.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
@@ -88,7 +83,7 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
   const control = createControl(state, faults, calls);
   const server = await startServer(
     {
-      microsoftRoutes: [
+      routes: [
         ...authorizationRoutes(state),
         ...tokenRoutes(state),
         ...discoveryRoutes(state),
@@ -96,13 +91,13 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
         ...calendarViewRoutes(state),
         ...eventsRoutes(state),
       ],
-      adminRoutes: isLoopback(host) ? adminRoutes(control) : [],
+      adminRoutes: adminRoutes(control),
       faults,
       calls,
-      ...(options.logger && { logger: options.logger }),
+      logger: options.logger,
     },
     options.port ?? 0,
-    host,
+    options.host ?? '127.0.0.1',
   );
   state.origin = server.origin;
   return { ...control, origin: server.origin, close: server.close };
