@@ -17,7 +17,7 @@ export interface ServiceState {
   adminRoutes: readonly Route[];
   faults: { takeHang(path: string): HangRule | undefined; takeFailure(path: string): HttpErrorResponse | undefined };
   calls: RecordedCall[];
-  logger?: Logger | undefined;
+  logger?: Logger;
 }
 
 /** What one fake service is: its state, and how the real service answers errors. */
