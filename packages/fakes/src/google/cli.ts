@@ -8,7 +8,7 @@ import { startFakeGoogle } from './fake-google.js';
  * and prints the variables that point Breaker at it. Its settings: FAKE_GOOGLE_PORT (4005), FAKE_GOOGLE_CLIENT_ID and
  * FAKE_GOOGLE_CLIENT_SECRET.
  */
-const settings = demoSettings('FAKE_GOOGLE', 4005);
+const settings = demoSettings(process.env, 'FAKE_GOOGLE', 4005);
 
 const fake = await startFakeGoogle({
   port: settings.port,

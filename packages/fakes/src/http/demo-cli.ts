@@ -11,8 +11,9 @@ export interface DemoSettings {
   clientSecret: string;
 }
 
-export function demoSettings(prefix: string, defaultPort: number): DemoSettings {
-  const read = (name: string): string | undefined => process.env[`${prefix}_${name}`];
+/** The CLI passes its `process.env`. */
+export function demoSettings(env: NodeJS.ProcessEnv, prefix: string, defaultPort: number): DemoSettings {
+  const read = (name: string): string | undefined => env[`${prefix}_${name}`];
   const settings = z
     .object({
       PORT: z.coerce.number().int().min(0).max(65_535).default(defaultPort),

@@ -6,7 +6,7 @@ import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft } from './fake-microsoft.
  * each with a few meetings today, and prints the variables that point Breaker at it. Its settings:
  * FAKE_MICROSOFT_PORT (4006), FAKE_MICROSOFT_CLIENT_ID and FAKE_MICROSOFT_CLIENT_SECRET.
  */
-const settings = demoSettings('FAKE_MICROSOFT', 4006);
+const settings = demoSettings(process.env, 'FAKE_MICROSOFT', 4006);
 
 const fake = await startFakeMicrosoft({
   port: settings.port,
