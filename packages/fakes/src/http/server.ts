@@ -17,6 +17,15 @@ export interface ServiceState {
   adminRoutes: readonly Route[];
   faults: { takeHang(path: string): HangRule | undefined; takeFailure(path: string): HttpErrorResponse | undefined };
   calls: RecordedCall[];
+}
+
+/** Where a fake listens, and where it logs. */
+export interface ListenOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. The `/__fake/` admin is served only on a loopback address. */
+  host?: string;
+  /** Logs each request at info level. */
   logger?: Logger;
 }
 
@@ -24,6 +33,7 @@ export interface ServiceState {
 export interface Pipeline extends ServiceState {
   /** `fake-google`, `fake-microsoft`: the tag of its log lines. */
   name: string;
+  logger?: Logger;
   /** What the service answers for a path it does not have (it may throw an HttpErrorResponse). */
   notFound(response: ServerResponse, path: string): void;
   /** The service's answer when the fake itself fails. */
@@ -112,9 +122,10 @@ function handler(pipeline: Pipeline, stopping: AbortSignal) {
   };
 }
 
-export async function startServer(pipeline: Pipeline, port: number, host: string): Promise<RunningServer> {
+export async function startServer(pipeline: Pipeline, listen: ListenOptions): Promise<RunningServer> {
+  const { port = 0, host = '127.0.0.1', logger } = listen;
   const stopping = new AbortController();
-  const served = isLoopback(host) ? pipeline : { ...pipeline, adminRoutes: [] };
+  const served = { ...pipeline, logger, adminRoutes: isLoopback(host) ? pipeline.adminRoutes : [] };
   const server = createServer(handler(served, stopping.signal));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

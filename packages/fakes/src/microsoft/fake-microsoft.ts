@@ -1,6 +1,6 @@
-import type { Logger } from 'pino';
 import { SigningKey } from '../google/oauth/signing-key.js';
 import type { RecordedCall } from '../http/call-log.js';
+import type { ListenOptions } from '../http/server.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { createControl, type FakeMicrosoftControl } from './control-surface.js';
 import type { FakeState } from './fake-state.js';
@@ -17,11 +17,7 @@ import { AccountDirectory, CONSUMER_TENANT, type FakeMicrosoftAccount } from './
 import { FaultPlan } from './state/faults.js';
 import { Mailbox } from './state/mailbox.js';
 
-export interface FakeMicrosoftOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  /** Default `127.0.0.1`. The `/__fake/` admin is served only on a loopback address. */
-  host?: string;
+export interface FakeMicrosoftOptions extends ListenOptions {
   clients: FakeMicrosoftClient[];
   /** Default: one work account, {@link ADELE_VANCE}. */
   accounts?: FakeMicrosoftAccount[];
@@ -31,7 +27,6 @@ export interface FakeMicrosoftOptions {
   maxPageSize?: number;
   /** Default 3599. */
   accessTokenLifetimeSeconds?: number;
-  logger?: Logger;
 }
 
 /** A running fake Microsoft: one origin for both MICROSOFT_LOGIN_BASE_URL and MICROSOFT_GRAPH_BASE_URL. */
@@ -94,10 +89,8 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
       adminRoutes: adminRoutes(control),
       faults,
       calls,
-      logger: options.logger,
     },
-    options.port ?? 0,
-    options.host ?? '127.0.0.1',
+    options,
   );
   state.origin = server.origin;
   return { ...control, origin: server.origin, close: server.close };

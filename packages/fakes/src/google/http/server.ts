@@ -1,10 +1,10 @@
-import { startServer as startFakeServer, type RunningServer, type ServiceState } from '../../http/server.js';
+import { startServer as startFakeServer, type ListenOptions, type RunningServer, type ServiceState } from '../../http/server.js';
 import { sendHtml } from '../../http/browser-page.js';
 import { backendError } from '../google-api-errors.js';
 import { sendJson } from './respond.js';
 
 /** The fake Google on the shared plumbing (../../http/server.ts), answering errors as Google does. */
-export function startServer(service: ServiceState, port: number, host: string): Promise<RunningServer> {
+export function startServer(service: ServiceState, listen: ListenOptions): Promise<RunningServer> {
   return startFakeServer(
     {
       ...service,
@@ -16,7 +16,6 @@ export function startServer(service: ServiceState, port: number, host: string): 
       sendError: (response, error) => sendJson(response, error.status, error.body, { headers: error.headers }),
       logged: (request) => ({ url: request.url }),
     },
-    port,
-    host,
+    listen,
   );
 }

@@ -1,9 +1,9 @@
-import { startServer as startFakeServer, type RunningServer, type ServiceState } from '../../http/server.js';
+import { startServer as startFakeServer, type ListenOptions, type RunningServer, type ServiceState } from '../../http/server.js';
 import { graphError } from '../graph/graph-errors.js';
 import { sendJson } from './respond.js';
 
 /** The fake Microsoft on the shared plumbing (../../http/server.ts), answering errors as Graph does. */
-export function startServer(service: ServiceState, port: number, host: string): Promise<RunningServer> {
+export function startServer(service: ServiceState, listen: ListenOptions): Promise<RunningServer> {
   return startFakeServer(
     {
       ...service,
@@ -16,7 +16,6 @@ export function startServer(service: ServiceState, port: number, host: string): 
       // Authorization codes travel in query strings: the log keeps the path only.
       logged: (request) => ({ path: request.url?.split('?')[0] }),
     },
-    port,
-    host,
+    listen,
   );
 }
