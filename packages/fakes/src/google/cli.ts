@@ -1,4 +1,4 @@
-import { breakerClient, closeOnSignal, demoLogger, demoSettings } from '../http/demo-cli.js';
+import { announce, breakerClient, closeOnSignal, demoLogger, demoSettings } from '../http/demo-cli.js';
 import { DEMO_ACCOUNTS } from './demo/demo-accounts.js';
 import { demoWeek } from './demo/demo-week.js';
 import { startFakeGoogle } from './fake-google.js';
@@ -19,17 +19,10 @@ const fake = await startFakeGoogle({
 for (const { account, colleagues } of DEMO_ACCOUNTS)
   fake.setEvents(account.email, 'primary', demoWeek(account, colleagues, new Date()));
 
-process.stdout.write(
-  [
-    `fake-google is listening on ${fake.origin}`,
-    `accounts: ${DEMO_ACCOUNTS.map(({ account }) => `${account.email} (${account.timeZone})`).join(', ')}`,
-    '',
-    'Start Breaker against it with:',
-    `  GOOGLE_BASE_URL=${fake.origin}`,
-    `  GOOGLE_CLIENT_ID=${settings.clientId}`,
-    `  GOOGLE_CLIENT_SECRET=${settings.clientSecret}`,
-    '',
-  ].join('\n'),
-);
+announce('fake-google', fake.origin, DEMO_ACCOUNTS.map(({ account }) => `${account.email} (${account.timeZone})`).join(', '), {
+  GOOGLE_BASE_URL: fake.origin,
+  GOOGLE_CLIENT_ID: settings.clientId,
+  GOOGLE_CLIENT_SECRET: settings.clientSecret,
+});
 
 closeOnSignal(fake);

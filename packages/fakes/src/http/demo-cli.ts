@@ -46,6 +46,20 @@ export function demoLogger(): Logger {
   return pino({ level: 'info' }, pino.destination({ dest: 2, sync: true }));
 }
 
+/** Where the fake listens, its accounts, and the variables that point Breaker at it, on stdout. */
+export function announce(name: string, origin: string, accounts: string, breakerSettings: Record<string, string>): void {
+  process.stdout.write(
+    [
+      `${name} is listening on ${origin}`,
+      `accounts: ${accounts}`,
+      '',
+      'Start Breaker against it with:',
+      ...Object.entries(breakerSettings).map(([setting, value]) => `  ${setting}=${value}`),
+      '',
+    ].join('\n'),
+  );
+}
+
 export function closeOnSignal(fake: { close(): Promise<void> }): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -1,4 +1,4 @@
-import { breakerClient, closeOnSignal, demoLogger, demoSettings } from '../http/demo-cli.js';
+import { announce, breakerClient, closeOnSignal, demoLogger, demoSettings } from '../http/demo-cli.js';
 import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft } from './fake-microsoft.js';
 
 /**
@@ -29,18 +29,11 @@ for (const account of [ADELE_VANCE, OUTLOOK_USER]) {
   ]);
 }
 
-process.stdout.write(
-  [
-    `fake-microsoft is listening on ${fake.origin}`,
-    `accounts: ${ADELE_VANCE.userPrincipalName}, ${OUTLOOK_USER.userPrincipalName}`,
-    '',
-    'Start Breaker against it with:',
-    `  MICROSOFT_LOGIN_BASE_URL=${fake.origin}`,
-    `  MICROSOFT_GRAPH_BASE_URL=${fake.origin}`,
-    `  MICROSOFT_CLIENT_ID=${settings.clientId}`,
-    `  MICROSOFT_CLIENT_SECRET=${settings.clientSecret}`,
-    '',
-  ].join('\n'),
-);
+announce('fake-microsoft', fake.origin, `${ADELE_VANCE.userPrincipalName}, ${OUTLOOK_USER.userPrincipalName}`, {
+  MICROSOFT_LOGIN_BASE_URL: fake.origin,
+  MICROSOFT_GRAPH_BASE_URL: fake.origin,
+  MICROSOFT_CLIENT_ID: settings.clientId,
+  MICROSOFT_CLIENT_SECRET: settings.clientSecret,
+});
 
 closeOnSignal(fake);
