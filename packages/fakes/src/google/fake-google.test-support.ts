@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import {
   callWithBearer,
-  exchangeCode,
   followAuthorization,
-  pkcePair,
   postForm,
+  signInWith,
   withQuery,
   type Tokens,
 } from '../http/oauth-client.test-support.js';
@@ -77,14 +76,12 @@ export function tokenRequest(
 }
 
 /** The whole authorization-code + PKCE flow, as a server-side app runs it. */
-export async function signIn(fake: FakeGoogle, options: AuthorizeOptions = {}): Promise<Tokens> {
-  const { verifier, challenge } = pkcePair();
-  const redirect = await authorize(fake, { ...options, challenge });
-  return exchangeCode((form) => tokenRequest(fake, form), {
-    redirect,
+export function signIn(fake: FakeGoogle, options: AuthorizeOptions = {}): Promise<Tokens> {
+  return signInWith({
+    authorize: (challenge) => authorize(fake, { ...options, challenge }),
+    postForm: (form) => tokenRequest(fake, form),
     redirectUri: REDIRECT_URI,
     client: TEST_CLIENT,
-    verifier,
   });
 }
 

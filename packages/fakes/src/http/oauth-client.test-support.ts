@@ -39,26 +39,26 @@ export interface Tokens {
   id_token?: string;
 }
 
-export interface CodeExchange {
-  /** The redirect back to the app, carrying the code. */
-  redirect: URL;
+export interface AuthorizationCodeFlow {
+  /** The browser leg with this PKCE challenge: the redirect back to the app, carrying the code. */
+  authorize(challenge: string): Promise<URL>;
+  /** Posts a form to the fake's token endpoint. */
+  postForm(form: Record<string, string>): Promise<Response>;
   redirectUri: string;
   client: { clientId: string; clientSecret: string };
-  verifier: string;
 }
 
-/** grant_type=authorization_code with the PKCE verifier, posted by `postForm` to the fake's token endpoint. */
-export async function exchangeCode(
-  postForm: (form: Record<string, string>) => Promise<Response>,
-  exchange: CodeExchange,
-): Promise<Tokens> {
-  const response = await postForm({
+/** The whole authorization-code + PKCE flow, as a server-side app runs it. */
+export async function signInWith(flow: AuthorizationCodeFlow): Promise<Tokens> {
+  const { verifier, challenge } = pkcePair();
+  const redirect = await flow.authorize(challenge);
+  const response = await flow.postForm({
     grant_type: 'authorization_code',
-    code: exchange.redirect.searchParams.get('code') ?? '',
-    redirect_uri: exchange.redirectUri,
-    client_id: exchange.client.clientId,
-    client_secret: exchange.client.clientSecret,
-    code_verifier: exchange.verifier,
+    code: redirect.searchParams.get('code') ?? '',
+    redirect_uri: flow.redirectUri,
+    client_id: flow.client.clientId,
+    client_secret: flow.client.clientSecret,
+    code_verifier: verifier,
   });
   if (response.status !== 200) throw new Error(`token exchange failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as Tokens;

@@ -1,9 +1,8 @@
 import {
   callWithBearer,
-  exchangeCode,
   followAuthorization,
-  pkcePair,
   postForm,
+  signInWith,
   withQuery,
   type Tokens,
 } from '../http/oauth-client.test-support.js';
@@ -63,14 +62,12 @@ export function tokenRequest(fake: FakeMicrosoft, form: Record<string, string>, 
 }
 
 /** The whole authorization-code + PKCE flow. */
-export async function signIn(fake: FakeMicrosoft, options: AuthorizeOptions = {}): Promise<Tokens> {
-  const { verifier, challenge } = pkcePair();
-  const redirect = await authorize(fake, { ...options, challenge });
-  return exchangeCode((form) => tokenRequest(fake, form), {
-    redirect,
+export function signIn(fake: FakeMicrosoft, options: AuthorizeOptions = {}): Promise<Tokens> {
+  return signInWith({
+    authorize: (challenge) => authorize(fake, { ...options, challenge }),
+    postForm: (form) => tokenRequest(fake, form),
     redirectUri: options.redirectUri ?? REDIRECT_URI,
     client: TEST_CLIENT,
-    verifier,
   });
 }
 
