@@ -8,22 +8,17 @@ import {
   sql,
   newPreferences,
 } from '@breaker/db';
-import { connectTestFeed, openTestDatabase } from '@breaker/db/testing';
+import { connectTestFeed } from '@breaker/db/testing';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from './test-database.test-support.js';
 import { cadenceJitterMs, runMaintenanceSweep } from './maintenance-sweep.js';
 
 const HOUR = 60 * 60 * 1000;
 const preferenceRow = newPreferences({ work_start_time: '09:00', timezone: 'UTC' });
 
 describe('the maintenance sweep', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = testDatabase('pglite');
 
   it('spreads users over a tenth of their cadence, the same way every time', () => {
     const offsets = ['a', 'b', 'c', 'd', 'e'].map((id) => cadenceJitterMs(`user-${id}`, HOUR));

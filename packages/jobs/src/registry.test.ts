@@ -1,8 +1,8 @@
 import { QUEUES, type JobRequest } from '@breaker/api-contract';
 import { insertUserWithPreferences, newPreferences } from '@breaker/db';
-import { openTestDatabase } from '@breaker/db/testing';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from './test-database.test-support.js';
 import { JOBS, jobRegistry, prepareJob, runJob } from './registry.js';
 import { databaseOnlyHost } from './testing.js';
 
@@ -46,13 +46,7 @@ describe('the job registry', () => {
 });
 
 describe('running a job through the registry', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = testDatabase('pglite');
 
   it('hands a new plan on to be written to the calendar: placement’s one follow-up', async () => {
     const user = await insertUserWithPreferences(

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { hintAccountOnRedirect } from './account-choice';
 import { expect, test as base, uniqueName } from './fixtures';
 
 export { expect, uniqueName };
@@ -153,29 +154,10 @@ export function isAuthorizationRequest(google: FakeGoogle, url: URL): boolean {
 /** Breaker's two endpoints that send the browser to Google's authorization endpoint. */
 const GOOGLE_STARTS = new Set(['/api/auth/google', '/api/auth/google/calendar']);
 
-/**
- * Picks the Google account the browser signs in with, as a person would on Google's account chooser: the redirect
- * from Breaker to Google's authorization endpoint gets login_hint=email. (The request to Google itself cannot be
- * routed: Playwright routes only the first request of a redirect chain.) Breaker's answer is fetched with the
- * browser's cookies, and its state and PKCE cookies land in the browser's cookie jar as usual.
- */
-export async function chooseGoogleAccount(page: Page, google: FakeGoogle, email: string): Promise<void> {
-  // A later choice for the same page wins: Playwright tries the newest route first.
-  await page.route(
-    (url) => GOOGLE_STARTS.has(url.pathname),
-    async (route) => {
-      const response = await route.fetch({ maxRedirects: 0 });
-      const location = response.headers()['location'];
-      const target = location === undefined ? undefined : new URL(location, route.request().url());
-      if (!target || !isAuthorizationRequest(google, target) || target.searchParams.has('login_hint')) {
-        return route.fulfill({ response });
-      }
-      target.searchParams.set('login_hint', email);
-      // The cookies of the answer are in the browser already (route.fetch shares the context's cookie jar).
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'set-cookie'));
-      return route.fulfill({ response, headers: { ...headers, location: target.toString() } });
-    },
-  );
+/** Picks the Google account the browser signs in with: Breaker's redirect to Google's authorization gets login_hint. */
+export function chooseGoogleAccount(page: Page, google: FakeGoogle, email: string): Promise<void> {
+  const hintable = (target: URL) => isAuthorizationRequest(google, target) && !target.searchParams.has('login_hint');
+  return hintAccountOnRedirect(page, GOOGLE_STARTS, hintable, email);
 }
 
 /** A 1×1 PNG: what lh3.googleusercontent.com serves for the fake accounts' pictures (the browser has no internet). */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { hintAccountOnRedirect } from './account-choice';
 import { expect, test as base, uniqueName } from './fixtures';
 
 export { expect, uniqueName };
@@ -81,24 +82,9 @@ export function newMicrosoftAccount(displayName: string): MicrosoftAccount {
 /** Breaker's endpoints that send the browser to Microsoft's authorization endpoint. */
 const MICROSOFT_STARTS = new Set(['/api/auth/microsoft', '/api/auth/microsoft/calendar']);
 
-/**
- * Picks the Microsoft account the browser signs in with, as a person would on Microsoft's account picker: the
- * redirect from Breaker to the authorization endpoint gets login_hint (see chooseGoogleAccount for why it is done
- * on Breaker's answer).
- */
-export async function chooseMicrosoftAccount(page: Page, microsoft: FakeMicrosoft, userPrincipalName: string): Promise<void> {
-  await page.route(
-    (url) => MICROSOFT_STARTS.has(url.pathname),
-    async (route) => {
-      const response = await route.fetch({ maxRedirects: 0 });
-      const location = response.headers()['location'];
-      const target = location === undefined ? undefined : new URL(location, route.request().url());
-      if (!target || target.origin !== microsoft.origin) return route.fulfill({ response });
-      target.searchParams.set('login_hint', userPrincipalName);
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'set-cookie'));
-      return route.fulfill({ response, headers: { ...headers, location: target.toString() } });
-    },
-  );
+/** Picks the Microsoft account the browser signs in with, as chooseGoogleAccount does for Google. */
+export function chooseMicrosoftAccount(page: Page, microsoft: FakeMicrosoft, userPrincipalName: string): Promise<void> {
+  return hintAccountOnRedirect(page, MICROSOFT_STARTS, (target) => target.origin === microsoft.origin, userPrincipalName);
 }
 
 export const test = base.extend<{ microsoft: FakeMicrosoft }>({

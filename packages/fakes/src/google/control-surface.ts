@@ -5,16 +5,14 @@ import type { FakeCalendar } from './calendar/fake-calendar.js';
 import type { FakeState } from './fake-state.js';
 import type { FakeGoogleAccount, FakeGoogleCalendar } from './state/accounts.js';
 import type { RecordedCall } from '../http/call-log.js';
-import type { FailureRule, FaultPlan, HangRule } from './state/faults.js';
+import { serviceControl, type ServiceControl } from '../http/service-control.js';
+import type { FailureRule, FaultPlan } from './state/faults.js';
 
 /**
  * What tests and the demo do to the fake directly, standing in for a person using Google Calendar or their Google
  * Account. Event changes here are ordinary changes: they show up in incremental sync like edits made on Google.
  */
-export interface FakeGoogleControl {
-  /** Every request to a Google path, oldest first (the `/__fake/` admin is not logged). */
-  readonly calls: readonly RecordedCall[];
-  resetCalls(): void;
+export interface FakeGoogleControl extends ServiceControl<FailureRule> {
   addAccount(account: FakeGoogleAccount): void;
   /** Puts another calendar on the account's list (e.g. a read-only team calendar). */
   addCalendar(email: string, calendar: FakeGoogleCalendar): void;
@@ -36,12 +34,6 @@ export interface FakeGoogleControl {
   revokeRefreshTokens(email: string): void;
   /** The scopes the user has granted that client, as their Google Account's list of apps with access shows them. */
   grantedScopes(email: string, clientId: string): string[];
-  /** Lifetime of access tokens issued from now on; 0 makes them expire at once. */
-  setAccessTokenLifetime(seconds: number): void;
-  failNext(rule: FailureRule): void;
-  hangNext(rule: HangRule): void;
-  /** The next authorization request ends in `error=access_denied`, as if the user clicked Cancel. */
-  denyNextAuthorization(): void;
   /**
    * On the next consent screen the user unticks these scopes, as Google's granular consent lets them do with any scope
    * beyond sign-in: the grant and the token's `scope` leave them out.
@@ -58,10 +50,7 @@ export function createControl(state: FakeState, faults: FaultPlan, calls: Record
   const seed = { clock: state.clock, source: 'seed' } as const;
 
   return {
-    calls,
-    resetCalls: () => {
-      calls.length = 0;
-    },
+    ...serviceControl(state, faults, calls),
     addAccount: (account) => {
       state.accounts.add(account);
     },
@@ -103,14 +92,6 @@ export function createControl(state: FakeState, faults: FaultPlan, calls: Record
       state.grants.revokeUser(state.accounts.require(email).profile.sub);
     },
     grantedScopes: (email, clientId) => [...state.grants.grantedScopes(clientId, state.accounts.require(email).profile.sub)],
-    setAccessTokenLifetime: (seconds) => {
-      state.grants.accessTokenLifetimeSeconds = seconds;
-    },
-    failNext: (rule) => faults.failNext(rule),
-    hangNext: (rule) => faults.hangNext(rule),
-    denyNextAuthorization: () => {
-      state.denyNextAuthorization = true;
-    },
     untickNextConsent: (scopes) => {
       state.untickedNextConsent = scopes;
     },

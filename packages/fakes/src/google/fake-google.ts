@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { adminRoutes } from './admin/admin-routes.js';
 import { calendarRoutes } from './calendar/calendar-routes.js';
 import { ListCursors } from './calendar/list-cursors.js';
@@ -15,14 +14,11 @@ import { tokenRoutes } from './oauth/token-endpoint.js';
 import { userinfoRoutes } from './oauth/userinfo.js';
 import { AccountDirectory, type FakeGoogleAccount } from './state/accounts.js';
 import type { RecordedCall } from '../http/call-log.js';
+import type { ListenOptions } from '../http/server.js';
 import { ChangeClock } from './state/change-clock.js';
 import { FaultPlan } from './state/faults.js';
 
-export interface FakeGoogleOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  /** Default `127.0.0.1`. The `/__fake/` admin is served only on a loopback address. */
-  host?: string;
+export interface FakeGoogleOptions extends ListenOptions {
   clients: FakeGoogleClient[];
   /** Default: one account, {@link DEFAULT_TEST_ACCOUNT}. */
   accounts?: FakeGoogleAccount[];
@@ -32,8 +28,6 @@ export interface FakeGoogleOptions {
   accessTokenLifetimeSeconds?: number;
   /** Which captured 401 body to send. Default `observed`, the form Google sent in 2024. */
   authErrorForm?: AuthErrorForm;
-  /** Logs each request at info level. */
-  logger?: Logger;
 }
 
 /** A running fake Google: its origin (use it as GOOGLE_BASE_URL) and the control surface. */
@@ -65,12 +59,7 @@ export const GRACE_HOPPER: FakeGoogleAccount = {
   timeZone: 'UTC',
 };
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
 export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeGoogle> {
-  const host = options.host ?? '127.0.0.1';
   const clock = new ChangeClock();
   const grants = new GrantStore();
   for (const client of options.clients) grants.clients.set(client.clientId, client);
@@ -94,7 +83,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
   const control = createControl(state, faults, calls);
   const server = await startServer(
     {
-      googleRoutes: [
+      routes: [
         ...authorizationRoutes(state),
         ...tokenRoutes(state),
         ...revocationRoutes(state),
@@ -102,13 +91,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
         ...openIdRoutes(state),
         ...calendarRoutes(state),
       ],
-      adminRoutes: isLoopback(host) ? adminRoutes(control) : [],
+      adminRoutes: adminRoutes(control),
       faults,
       calls,
-      logger: options.logger,
     },
-    options.port ?? 0,
-    host,
+    options,
   );
   state.origin = server.origin;
   return { ...control, origin: server.origin, close: server.close };

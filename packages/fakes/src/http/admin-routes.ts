@@ -1,13 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { HangRule, PathMatcher } from './faults.js';
+import type { PathMatcher } from './faults.js';
 import { readText } from './request-body.js';
 import { route, type Exchange, type Route } from './router.js';
 import { ADMIN_PREFIX } from './server.js';
+import type { ServiceControl } from './service-control.js';
 
 /**
  * What every fake's control surface over HTTP (`/__fake/…`, JSON) shares: the route wrapper, its body reading, and the
- * scheduled failures and hangs. Served only on a loopback address, so it needs no credentials.
+ * routes of the controls every fake has (calls, token lifetime, scheduled failures and hangs, a denied sign-in). Served only on a loopback address, so it needs no credentials.
  */
 
 function sendAdminJson(response: ServerResponse, status: number, body: unknown): void {
@@ -69,13 +70,23 @@ const hangSchema = z.intersection(
 const matcher = ({ path, pathPattern }: { path?: string; pathPattern?: string }): PathMatcher =>
   path ?? new RegExp(pathPattern ?? '');
 
-/** `fail-next` (with the failure fields of the fake's service) and `hang-next`. */
-export function faultRoutes<F extends object>(
+const lifetimeSchema = z.object({ seconds: z.number().int().nonnegative() });
+
+/**
+ * The routes of every fake's {@link ServiceControl}: `calls`, `access-token-lifetime`, `fail-next` (with the failure
+ * fields of the fake's service), `hang-next` and `deny-next-authorization`.
+ */
+export function serviceRoutes<F extends object>(
   failure: z.ZodType<F>,
-  control: { failNext(rule: F & { path: PathMatcher }): void; hangNext(rule: HangRule): void },
+  control: ServiceControl<F & { path: PathMatcher }>,
 ): Route[] {
   const failureSchema = z.intersection(pathSchema, failure);
   return [
+    adminRoute('GET', 'calls', () => ({ calls: control.calls })),
+    adminRoute('DELETE', 'calls', () => control.resetCalls()),
+    adminRoute('PUT', 'access-token-lifetime', async (exchange) =>
+      control.setAccessTokenLifetime((await adminBody(exchange, lifetimeSchema)).seconds),
+    ),
     adminRoute('POST', 'fail-next', async (exchange) => {
       const { path, pathPattern, ...rule } = await adminBody(exchange, failureSchema);
       control.failNext({ ...(rule as F), path: matcher({ path, pathPattern }) });
@@ -84,5 +95,6 @@ export function faultRoutes<F extends object>(
       const { path, pathPattern, ...rule } = await adminBody(exchange, hangSchema);
       control.hangNext({ ...rule, path: matcher({ path, pathPattern }) });
     }),
+    adminRoute('POST', 'deny-next-authorization', () => control.denyNextAuthorization()),
   ];
 }

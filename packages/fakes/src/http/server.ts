@@ -10,14 +10,29 @@ import { matchRoute, type Route } from './router.js';
 /** Paths of a fake's own JSON admin: never logged as the service's calls, never failed or delayed. */
 export const ADMIN_PREFIX = '/__fake/';
 
-/** What one fake service is: its routes, its state of faults and calls, and how the real service answers errors. */
-export interface Pipeline {
-  /** `fake-google`, `fake-microsoft`: the tag of its log lines. */
-  name: string;
+/** What one running fake holds: its routes, its state of faults and calls. */
+export interface ServiceState {
   routes: readonly Route[];
+  /** The `/__fake/` control surface, served only on a loopback address: it needs no credentials. */
   adminRoutes: readonly Route[];
   faults: { takeHang(path: string): HangRule | undefined; takeFailure(path: string): HttpErrorResponse | undefined };
   calls: RecordedCall[];
+}
+
+/** Where a fake listens, and where it logs. */
+export interface ListenOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. The `/__fake/` admin is served only on a loopback address. */
+  host?: string;
+  /** Logs each request at info level. */
+  logger?: Logger;
+}
+
+/** What one fake service is: its state, and how the real service answers errors. */
+export interface Pipeline extends ServiceState {
+  /** `fake-google`, `fake-microsoft`: the tag of its log lines. */
+  name: string;
   logger?: Logger;
   /** What the service answers for a path it does not have (it may throw an HttpErrorResponse). */
   notFound(response: ServerResponse, path: string): void;
@@ -32,6 +47,10 @@ export interface Pipeline {
 export interface RunningServer {
   origin: string;
   close(): Promise<void>;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 function decodedPath(pathname: string): string {
@@ -103,9 +122,11 @@ function handler(pipeline: Pipeline, stopping: AbortSignal) {
   };
 }
 
-export async function startServer(pipeline: Pipeline, port: number, host: string): Promise<RunningServer> {
+export async function startServer(pipeline: Pipeline, listen: ListenOptions): Promise<RunningServer> {
+  const { port = 0, host = '127.0.0.1', logger } = listen;
   const stopping = new AbortController();
-  const server = createServer(handler(pipeline, stopping.signal));
+  const served = { ...pipeline, logger, adminRoutes: isLoopback(host) ? pipeline.adminRoutes : [] };
+  const server = createServer(handler(served, stopping.signal));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -1,35 +1,18 @@
-import { pino } from 'pino';
-import { z } from 'zod';
+import { announce, breakerClient, closeOnSignal, demoLogger, demoSettings } from '../http/demo-cli.js';
 import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft } from './fake-microsoft.js';
 
 /**
  * Local demo: `pnpm --filter @breaker/fakes fake-microsoft` runs a fake Microsoft with a work and a personal account,
- * each with a few meetings today, and prints the variables that point Breaker at it. A development tool, so it reads
- * its own FAKE_MICROSOFT_* settings rather than Breaker's configuration.
+ * each with a few meetings today, and prints the variables that point Breaker at it. Its settings:
+ * FAKE_MICROSOFT_PORT (4006), FAKE_MICROSOFT_CLIENT_ID and FAKE_MICROSOFT_CLIENT_SECRET.
  */
-const settings = z
-  .object({
-    FAKE_MICROSOFT_PORT: z.coerce.number().int().min(0).max(65_535).default(4006),
-    FAKE_MICROSOFT_CLIENT_ID: z.string().min(1).default('breaker-dev-client'),
-    FAKE_MICROSOFT_CLIENT_SECRET: z.string().min(1).default('breaker-dev-secret'),
-  })
-  .parse(process.env);
+const settings = demoSettings(process.env, 'FAKE_MICROSOFT', 4006);
 
-const APP_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000'];
-const CALLBACKS = ['/api/auth/microsoft/callback', '/api/auth/microsoft/calendar/callback'];
-
-const logger = pino({ level: 'info' }, pino.destination({ dest: 2, sync: true }));
 const fake = await startFakeMicrosoft({
-  port: settings.FAKE_MICROSOFT_PORT,
-  clients: [
-    {
-      clientId: settings.FAKE_MICROSOFT_CLIENT_ID,
-      clientSecret: settings.FAKE_MICROSOFT_CLIENT_SECRET,
-      redirectUris: APP_ORIGINS.flatMap((origin) => CALLBACKS.map((path) => `${origin}${path}`)),
-    },
-  ],
+  port: settings.port,
+  clients: [breakerClient(settings, 'microsoft')],
   accounts: [ADELE_VANCE, OUTLOOK_USER],
-  logger,
+  logger: demoLogger(),
 });
 
 const today = new Date();
@@ -46,22 +29,11 @@ for (const account of [ADELE_VANCE, OUTLOOK_USER]) {
   ]);
 }
 
-process.stdout.write(
-  [
-    `fake-microsoft is listening on ${fake.origin}`,
-    `accounts: ${ADELE_VANCE.userPrincipalName}, ${OUTLOOK_USER.userPrincipalName}`,
-    '',
-    'Start Breaker against it with:',
-    `  MICROSOFT_LOGIN_BASE_URL=${fake.origin}`,
-    `  MICROSOFT_GRAPH_BASE_URL=${fake.origin}`,
-    `  MICROSOFT_CLIENT_ID=${settings.FAKE_MICROSOFT_CLIENT_ID}`,
-    `  MICROSOFT_CLIENT_SECRET=${settings.FAKE_MICROSOFT_CLIENT_SECRET}`,
-    '',
-  ].join('\n'),
-);
+announce('fake-microsoft', fake.origin, `${ADELE_VANCE.userPrincipalName}, ${OUTLOOK_USER.userPrincipalName}`, {
+  MICROSOFT_LOGIN_BASE_URL: fake.origin,
+  MICROSOFT_GRAPH_BASE_URL: fake.origin,
+  MICROSOFT_CLIENT_ID: settings.clientId,
+  MICROSOFT_CLIENT_SECRET: settings.clientSecret,
+});
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void fake.close();
-  });
-}
+closeOnSignal(fake);

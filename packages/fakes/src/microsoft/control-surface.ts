@@ -1,20 +1,18 @@
 import type { RecordedCall } from '../http/call-log.js';
+import { serviceControl, type ServiceControl } from '../http/service-control.js';
 import type { FakeState } from './fake-state.js';
 import type { EventInput } from './graph/event-resource.js';
 import { createEvent } from './graph/events.js';
 import type { GrantLoss } from './identity/sts-errors.js';
 import type { FakeMicrosoftAccount } from './state/accounts.js';
-import type { FailureRule, FaultPlan, HangRule } from './state/faults.js';
+import type { FailureRule, FaultPlan } from './state/faults.js';
 import { Mailbox, type StoredEvent } from './state/mailbox.js';
 
 /**
  * What tests and the demo do to the fake directly, standing in for a person using Outlook or their Microsoft account.
  * Event changes here are ordinary changes: delta reports them like edits made in Outlook.
  */
-export interface FakeMicrosoftControl {
-  /** Every request to a Microsoft path, oldest first (the `/__fake/` admin is not logged). */
-  readonly calls: readonly RecordedCall[];
-  resetCalls(): void;
+export interface FakeMicrosoftControl extends ServiceControl<FailureRule> {
   addAccount(account: FakeMicrosoftAccount): void;
   /** Makes the calendar hold exactly `events` (Graph event resources; an `id` is kept); others are deleted. */
   setEvents(userPrincipalName: string, events: readonly EventInput[]): StoredEvent[];
@@ -27,12 +25,6 @@ export interface FakeMicrosoftControl {
   loseSyncState(userPrincipalName: string): void;
   /** The user's refresh tokens stop working: `revoked` (AADSTS50173) or `expired` (AADSTS700082). */
   loseGrants(userPrincipalName: string, loss?: GrantLoss): void;
-  /** Lifetime of access tokens issued from now on; 0 makes them expire at once. */
-  setAccessTokenLifetime(seconds: number): void;
-  failNext(rule: FailureRule): void;
-  hangNext(rule: HangRule): void;
-  /** The next authorization ends in `error=access_denied`, as if the user cancelled. */
-  denyNextAuthorization(): void;
   /** On the next consent the user grants all but these scopes. */
   declineNextConsent(scopes: readonly string[]): void;
 }
@@ -40,10 +32,7 @@ export interface FakeMicrosoftControl {
 export function createControl(state: FakeState, faults: FaultPlan, calls: RecordedCall[]): FakeMicrosoftControl {
   const mailbox = (name: string): Mailbox => state.accounts.require(name).mailbox;
   return {
-    calls,
-    resetCalls: () => {
-      calls.length = 0;
-    },
+    ...serviceControl(state, faults, calls),
     addAccount: (account) => state.accounts.add(account, new Mailbox()),
     setEvents: (name, events) => {
       const box = mailbox(name);
@@ -61,14 +50,6 @@ export function createControl(state: FakeState, faults: FaultPlan, calls: Record
       mailbox(name).syncGeneration += 1;
     },
     loseGrants: (name, loss = 'revoked') => state.grants.loseGrants(state.accounts.require(name).profile.oid, loss),
-    setAccessTokenLifetime: (seconds) => {
-      state.grants.accessTokenLifetimeSeconds = seconds;
-    },
-    failNext: (rule) => faults.failNext(rule),
-    hangNext: (rule) => faults.hangNext(rule),
-    denyNextAuthorization: () => {
-      state.denyNextAuthorization = true;
-    },
     declineNextConsent: (scopes) => {
       state.declinedNextConsent = scopes;
     },

@@ -1,6 +1,6 @@
-import type { Logger } from 'pino';
 import { SigningKey } from '../google/oauth/signing-key.js';
 import type { RecordedCall } from '../http/call-log.js';
+import type { ListenOptions } from '../http/server.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { createControl, type FakeMicrosoftControl } from './control-surface.js';
 import type { FakeState } from './fake-state.js';
@@ -17,11 +17,7 @@ import { AccountDirectory, CONSUMER_TENANT, type FakeMicrosoftAccount } from './
 import { FaultPlan } from './state/faults.js';
 import { Mailbox } from './state/mailbox.js';
 
-export interface FakeMicrosoftOptions {
-  /** 0 (the default) picks a free port. */
-  port?: number;
-  /** Default `127.0.0.1`. The `/__fake/` admin is served only on a loopback address. */
-  host?: string;
+export interface FakeMicrosoftOptions extends ListenOptions {
   clients: FakeMicrosoftClient[];
   /** Default: one work account, {@link ADELE_VANCE}. */
   accounts?: FakeMicrosoftAccount[];
@@ -31,7 +27,6 @@ export interface FakeMicrosoftOptions {
   maxPageSize?: number;
   /** Default 3599. */
   accessTokenLifetimeSeconds?: number;
-  logger?: Logger;
 }
 
 /** A running fake Microsoft: one origin for both MICROSOFT_LOGIN_BASE_URL and MICROSOFT_GRAPH_BASE_URL. */
@@ -62,12 +57,7 @@ export const OUTLOOK_USER: FakeMicrosoftAccount = {
   surname: 'Lovelace',
 };
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
 export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise<FakeMicrosoft> {
-  const host = options.host ?? '127.0.0.1';
   const grants = new GrantStore();
   for (const client of options.clients) grants.clients.set(client.clientId, client);
   grants.accessTokenLifetimeSeconds = options.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
@@ -88,7 +78,7 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
   const control = createControl(state, faults, calls);
   const server = await startServer(
     {
-      microsoftRoutes: [
+      routes: [
         ...authorizationRoutes(state),
         ...tokenRoutes(state),
         ...discoveryRoutes(state),
@@ -96,13 +86,11 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
         ...calendarViewRoutes(state),
         ...eventsRoutes(state),
       ],
-      adminRoutes: isLoopback(host) ? adminRoutes(control) : [],
+      adminRoutes: adminRoutes(control),
       faults,
       calls,
-      ...(options.logger && { logger: options.logger }),
     },
-    options.port ?? 0,
-    host,
+    options,
   );
   state.origin = server.origin;
   return { ...control, origin: server.origin, close: server.close };

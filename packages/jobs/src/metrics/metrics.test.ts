@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphFailure } from '../providers/microsoft/graph-client.js';
-import { withProviderRetries } from '../providers/provider-retries.js';
+import { withProviderRetries, type RetriedProvider } from '../providers/provider-retries.js';
 import { runJob } from '../registry.js';
 import { databaseOnlyHost } from '../testing.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
@@ -19,6 +19,21 @@ function sampleValue(metrics: string, name: string, labels: Record<string, strin
     .split('\n')
     .find((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) && wanted.every((label) => l.includes(label)));
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+const noWait = { sleep: () => Promise.resolve() };
+
+/** One call through the retry policy: each attempt fails with the next of `failures`, and once they run out it succeeds. */
+function callFailingFirst(provider: RetriedProvider, failures: unknown[]): Promise<string> {
+  return withProviderRetries(
+    provider,
+    async () => {
+      const next = failures.shift();
+      if (next) throw next;
+      return 'events';
+    },
+    noWait,
+  );
 }
 
 /** A failure shaped like the Google client's errors. */
@@ -126,19 +141,8 @@ describe("the worker's metrics server", () => {
 
   it('counts Google calls by outcome: ok, retry, rate-limited, timeout and error', async () => {
     const before = await scrape();
-    const noWait = { sleep: () => Promise.resolve() };
-    const answers = [googleError(503), googleError(429), googleError(403, 'userRateLimitExceeded')];
     const timeout = Object.assign(new Error('aborted'), { name: 'AbortError' });
-    answers.push(timeout);
-    await withProviderRetries(
-      'google',
-      async () => {
-        const next = answers.shift();
-        if (next) throw next;
-        return 'events';
-      },
-      noWait,
-    );
+    await callFailingFirst('google', [googleError(503), googleError(429), googleError(403, 'userRateLimitExceeded'), timeout]);
     await expect(
       withProviderRetries(
         'google',
@@ -163,16 +167,7 @@ describe("the worker's metrics server", () => {
   it('counts Microsoft Graph calls under their own provider label, through the same retry policy', async () => {
     const before = await scrape();
     const throttled = new GraphFailure({ status: 429, data: { error: { code: 'TooManyRequests' } }, headers: new Headers() });
-    const answers = [throttled];
-    await withProviderRetries(
-      'microsoft',
-      async () => {
-        const next = answers.shift();
-        if (next) throw next;
-        return 'events';
-      },
-      { sleep: () => Promise.resolve() },
-    );
+    await callFailingFirst('microsoft', [throttled]);
     const after = await scrape();
     const delta = (provider: string, outcome: string) =>
       sampleValue(after, 'breaker_provider_api_calls_total', { provider, outcome }) -

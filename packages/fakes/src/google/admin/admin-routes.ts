@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ACCESS_ROLES } from '../calendar/fake-calendar.js';
 import type { FakeGoogleControl } from '../control-surface.js';
-import { adminBody, adminRoute, faultRoutes } from '../../http/admin-routes.js';
+import { adminBody, adminRoute, serviceRoutes } from '../../http/admin-routes.js';
 import type { Exchange, Route } from '../../http/router.js';
 
 /**
  * The control surface over HTTP (`/__fake/…`, JSON), for a fake started by the CLI and driven from another process,
- * such as Playwright tests; the route wrapper and the faults' routes are every fake's (../../http/admin-routes.ts).
+ * such as Playwright tests; the route wrapper and the routes of the controls every fake has are shared
+ * (../../http/admin-routes.ts).
  */
 
 const accountSchema = z.object({
@@ -35,7 +36,6 @@ const failureSchema = z.object({
   reason: z.enum(['rateLimitExceeded', 'userRateLimitExceeded']).optional(),
 });
 
-const lifetimeSchema = z.object({ seconds: z.number().int().nonnegative() });
 const untickedSchema = z.object({ scopes: z.array(z.string().min(1)) });
 const eventsSchema = z.array(z.record(z.string(), z.unknown()));
 const eventSchema = z.record(z.string(), z.unknown());
@@ -44,8 +44,7 @@ export function adminRoutes(control: FakeGoogleControl): Route[] {
   const events = 'accounts/:email/calendars/:calendarId/events';
   const param = (exchange: Exchange, name: string): string => exchange.params[name] ?? '';
   return [
-    adminRoute('GET', 'calls', () => ({ calls: control.calls })),
-    adminRoute('DELETE', 'calls', () => control.resetCalls()),
+    ...serviceRoutes(failureSchema, control),
     adminRoute('POST', 'accounts', async (exchange) => control.addAccount(await adminBody(exchange, accountSchema))),
     adminRoute('POST', 'accounts/:email/calendars', async (exchange) =>
       control.addCalendar(param(exchange, 'email'), await adminBody(exchange, calendarSchema)),
@@ -68,11 +67,6 @@ export function adminRoutes(control: FakeGoogleControl): Route[] {
     adminRoute('POST', 'accounts/:email/revoke-refresh-tokens', (exchange) =>
       control.revokeRefreshTokens(param(exchange, 'email')),
     ),
-    adminRoute('PUT', 'access-token-lifetime', async (exchange) =>
-      control.setAccessTokenLifetime((await adminBody(exchange, lifetimeSchema)).seconds),
-    ),
-    ...faultRoutes(failureSchema, control),
-    adminRoute('POST', 'deny-next-authorization', () => control.denyNextAuthorization()),
     adminRoute('POST', 'untick-next-consent', async (exchange) =>
       control.untickNextConsent((await adminBody(exchange, untickedSchema)).scopes),
     ),

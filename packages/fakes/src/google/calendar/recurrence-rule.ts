@@ -1,4 +1,4 @@
-import { instantOf, parseDate, type CivilDate } from './zoned-time.js';
+import { capturedCivil, instantOf, parseDate, type CivilDate } from './zoned-time.js';
 
 /**
  * The part of RFC 5545 that calendars Breaker reads actually use: one RRULE with FREQ=DAILY or WEEKLY, INTERVAL,
@@ -44,15 +44,7 @@ function weekday(code: string): number {
 function parseBasicValue(text: string, timeZone: string): Until {
   const dateTime = BASIC_DATE_TIME.exec(text);
   if (dateTime) {
-    const [year, month, day, hour, minute, second] = dateTime.slice(1, 7).map(Number);
-    const civil = {
-      year: year ?? 0,
-      month: month ?? 0,
-      day: day ?? 0,
-      hour: hour ?? 0,
-      minute: minute ?? 0,
-      second: second ?? 0,
-    };
+    const civil = capturedCivil(dateTime);
     const instant = dateTime[7]
       ? Date.UTC(civil.year, civil.month - 1, civil.day, civil.hour, civil.minute, civil.second)
       : instantOf(civil, timeZone);

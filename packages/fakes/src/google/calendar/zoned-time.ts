@@ -153,15 +153,13 @@ export function parseDate(text: string): CivilDate | undefined {
 export function parseLocalDateTime(text: string): CivilDateTime | undefined {
   const match = LOCAL_DATE_TIME.exec(text);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
-  return validCivil({
-    year: year ?? 0,
-    month: month ?? 0,
-    day: day ?? 0,
-    hour: hour ?? 0,
-    minute: minute ?? 0,
-    second: second ?? 0,
-  });
+  return validCivil(capturedCivil(match));
+}
+
+/** The civil date-time in the first six groups (year to second) of a date-time pattern's match, unchecked. */
+export function capturedCivil(match: RegExpExecArray): CivilDateTime {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number);
+  return { year, month, day, hour, minute, second };
 }
 
 /** RFC 3339 with a mandatory offset; milliseconds are accepted and dropped, as the Calendar API documents for timeMin. */

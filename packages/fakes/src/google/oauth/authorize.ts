@@ -1,6 +1,6 @@
 import type { FakeState } from '../fake-state.js';
 import { readForm } from '../http/request-body.js';
-import { redirect, sendHtml } from '../http/respond.js';
+import { redirect, sendHtml } from '../../http/browser-page.js';
 import { route, type Exchange, type Route } from '../../http/router.js';
 import type { AccountRecord } from '../state/accounts.js';
 import { CONSENT_PATH, consentPage, errorPage } from './consent-page.js';

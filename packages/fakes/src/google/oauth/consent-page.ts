@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/respond.js';
+import { escapeHtml } from '../../http/browser-page.js';
 import type { AccountProfile } from '../state/accounts.js';
 import { SCOPE_DESCRIPTIONS } from './scopes.js';
 

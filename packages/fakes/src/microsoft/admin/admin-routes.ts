@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { adminBody, adminRoute, faultRoutes } from '../../http/admin-routes.js';
+import { adminBody, adminRoute, serviceRoutes } from '../../http/admin-routes.js';
 import type { Exchange, Route } from '../../http/router.js';
 import type { FakeMicrosoftControl } from '../control-surface.js';
 import type { EventInput } from '../graph/event-resource.js';
 
 /**
  * The control surface over HTTP (`/__fake/…`, JSON), for a fake started by the CLI and driven from another process,
- * such as Playwright tests; the route wrapper and the faults' routes are every fake's (../../http/admin-routes.ts).
+ * such as Playwright tests; the route wrapper and the routes of the controls every fake has are shared
+ * (../../http/admin-routes.ts).
  */
 
 const accountSchema = z.object({
@@ -25,15 +26,13 @@ const failureSchema = z.object({
   retryAfterSeconds: z.number().int().nonnegative().optional(),
 });
 const lossSchema = z.object({ loss: z.enum(['revoked', 'expired']).optional() });
-const lifetimeSchema = z.object({ seconds: z.number().int().nonnegative() });
 const scopesSchema = z.object({ scopes: z.array(z.string().min(1)) });
 const eventSchema = z.record(z.string(), z.unknown());
 
 export function adminRoutes(control: FakeMicrosoftControl): Route[] {
   const user = (exchange: Exchange): string => exchange.params['user'] ?? '';
   return [
-    adminRoute('GET', 'calls', () => ({ calls: control.calls })),
-    adminRoute('DELETE', 'calls', () => control.resetCalls()),
+    ...serviceRoutes(failureSchema, control),
     adminRoute('POST', 'accounts', async (exchange) => control.addAccount(await adminBody(exchange, accountSchema))),
     adminRoute('GET', 'accounts/:user/events', (exchange) => ({ events: control.storedEvents(user(exchange)) })),
     adminRoute('PUT', 'accounts/:user/events', async (exchange) => ({
@@ -49,11 +48,6 @@ export function adminRoutes(control: FakeMicrosoftControl): Route[] {
     adminRoute('POST', 'accounts/:user/lose-grants', async (exchange) =>
       control.loseGrants(user(exchange), (await adminBody(exchange, lossSchema)).loss),
     ),
-    adminRoute('PUT', 'access-token-lifetime', async (exchange) =>
-      control.setAccessTokenLifetime((await adminBody(exchange, lifetimeSchema)).seconds),
-    ),
-    ...faultRoutes(failureSchema, control),
-    adminRoute('POST', 'deny-next-authorization', () => control.denyNextAuthorization()),
     adminRoute('POST', 'decline-next-consent', async (exchange) =>
       control.declineNextConsent((await adminBody(exchange, scopesSchema)).scopes),
     ),

@@ -22,15 +22,20 @@ export interface DeltaState {
   seq: number;
 }
 
+/** A new opaque token standing for `value`. */
+function issue<T>(tokens: Map<string, T>, value: T): string {
+  const token = randomBytes(24).toString('base64url');
+  tokens.set(token, value);
+  return token;
+}
+
 /** Opaque `$skiptoken` and `$deltatoken` values, kept server-side as Graph's are opaque to clients. */
 export class DeltaCursors {
   private readonly pages = new Map<string, PageCursor>();
   private readonly deltas = new Map<string, DeltaState>();
 
   savePage(cursor: PageCursor): string {
-    const token = randomBytes(24).toString('base64url');
-    this.pages.set(token, cursor);
-    return token;
+    return issue(this.pages, cursor);
   }
 
   page(token: string): PageCursor | undefined {
@@ -38,9 +43,7 @@ export class DeltaCursors {
   }
 
   saveDelta(state: DeltaState): string {
-    const token = randomBytes(24).toString('base64url');
-    this.deltas.set(token, state);
-    return token;
+    return issue(this.deltas, state);
   }
 
   /** Delta tokens can be replayed: the same token again reports the same changes and any newer ones. */

@@ -28,26 +28,6 @@ export function sendNoContent(response: ServerResponse): void {
   response.end();
 }
 
-/** The sign-in page the browser sees: no scripts, nothing loaded from elsewhere. */
-export function sendHtml(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  response.end(html);
-}
-
-export function redirect(response: ServerResponse, location: string): void {
-  response.writeHead(302, { location, 'cache-control': 'no-store' });
-  response.end();
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /** The request body as text; one over the bound is refused as Graph refuses it. */
 export function readText(request: IncomingMessage): Promise<string> {
   return readBody(request, () => new MicrosoftError(413, { error: { code: 'RequestEntityTooLarge', message: 'Too large' } }));

@@ -1,6 +1,6 @@
 import { route, type Exchange, type Route } from '../../http/router.js';
 import type { FakeState } from '../fake-state.js';
-import { escapeHtml, redirect, sendHtml } from '../http/respond.js';
+import { escapeHtml, redirect, sendHtml } from '../../http/browser-page.js';
 import type { AccountEntry } from '../state/accounts.js';
 import { normaliseScopes } from './scopes.js';
 import { tenantAdmits } from './tenants.js';

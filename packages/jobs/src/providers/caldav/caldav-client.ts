@@ -106,8 +106,14 @@ function davTime(date: Date): string {
   return date.toISOString().replace(/[-:]|\.\d{3}/g, '');
 }
 
+/** A multistatus whose first answer is 401 means the stored credentials no longer work. */
+function refuseWrongCredentials(responses: readonly DAVResponse[]): void {
+  if (responses[0]?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
+}
+
 /** The objects of a REPORT answer that carry calendar data. */
 function withData(responses: readonly DAVResponse[], calendarUrl: string): CalDavObject[] {
+  refuseWrongCredentials(responses);
   return responses.flatMap((r) => {
     const data = textOf(r.props?.calendarData);
     if (!r.href || !data) return [];
@@ -120,8 +126,8 @@ function withData(responses: readonly DAVResponse[], calendarUrl: string): CalDa
  * multistatus's own. A refused token (403 valid-sync-token, or 409/400 from some servers) means start over.
  */
 function changesOf(responses: readonly DAVResponse[], calendarUrl: string): CalDavChanges | 'expired' {
+  refuseWrongCredentials(responses);
   const first = responses[0];
-  if (first?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
   const raw = first?.raw as { multistatus?: { syncToken?: unknown } } | undefined;
   const token = textOf(raw?.multistatus?.syncToken);
   if (!token) {
@@ -165,7 +171,7 @@ export function openSession(credentials: Omit<CalDavCredentials, 'url'>, allowPr
           headers,
           fetch,
         });
-        if (responses[0]?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
+        refuseWrongCredentials(responses);
         return responses.flatMap((r): CalDavCalendar[] => {
           const props = r.props ?? {};
           if (!r.href || !Object.keys(props.resourcetype ?? {}).includes('calendar')) return [];
@@ -196,7 +202,6 @@ export function openSession(credentials: Omit<CalDavCredentials, 'url'>, allowPr
           headers,
           fetch,
         });
-        if (responses[0]?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
         return withData(responses, calendarUrl);
       }),
     changesSince: (calendarUrl, token) =>
@@ -222,7 +227,6 @@ export function openSession(credentials: Omit<CalDavCredentials, 'url'>, allowPr
           headers,
           fetch,
         });
-        if (responses[0]?.status === 401) throw new ProviderAccessExpired(WRONG_CREDENTIALS);
         return withData(responses, calendarUrl);
       }),
     create: (url, data) =>

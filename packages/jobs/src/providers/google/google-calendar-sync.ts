@@ -4,13 +4,13 @@ import {
   replaceConnectionEvents,
   saveSyncState,
   type CalendarConnectionRow,
-  type StoredEvent,
 } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { JobDeps } from '../../job-deps.js';
 import type { SyncOutcome, SyncWindow } from '../calendar-provider.js';
 import { describeProviderFailure, withProviderRetries, type RetryOptions } from '../provider-retries.js';
-import { toEventChange, type EventChange } from './google-events.js';
+import { changesInWindow, upsertedEvents, type EventChange } from '../event-changes.js';
+import { toEventChange } from './google-events.js';
 
 const CALENDAR_ID = 'primary';
 const PAGE_SIZE = 2500;
@@ -43,10 +43,6 @@ async function listAllPages(
   }
 }
 
-function inWindow(event: StoredEvent, window: SyncWindow): boolean {
-  return event.end > window.from && event.start < window.to;
-}
-
 /**
  * A full sync over the window, then incremental syncs with the stored token until the window must move on;
  * a 410 (the token expired) wipes this calendar's events and syncs in full.
@@ -68,16 +64,7 @@ export async function syncGoogleCalendar(
         window.timeZone,
         retry,
       );
-      const upserts = page.changes.flatMap((c) => (c.kind === 'upsert' && inWindow(c.event, window) ? [c.event] : []));
-      // An event moved out of the window goes the same way as a deleted one.
-      const removals = page.changes.flatMap((c) =>
-        c.kind === 'removal'
-          ? [c]
-          : inWindow(c.event, window)
-            ? []
-            : [{ calendarId: c.event.calendarId, externalId: c.event.externalId }],
-      );
-      const { busyChanged } = await applyEventChanges(deps.db, connection, { upserts, removals });
+      const { busyChanged } = await applyEventChanges(deps.db, connection, changesInWindow(page.changes, window));
       if (page.nextSyncToken && page.nextSyncToken !== state.syncToken) {
         await saveSyncState(deps.db, connection.id, CALENDAR_ID, { syncToken: page.nextSyncToken, windowEnd: state.windowEnd });
       }
@@ -100,8 +87,7 @@ export async function syncGoogleCalendar(
     window.timeZone,
     retry,
   );
-  const events = page.changes.flatMap((c) => (c.kind === 'upsert' ? [c.event] : []));
-  const { busyChanged, stored } = await replaceConnectionEvents(deps.db, connection, events);
+  const { busyChanged, stored } = await replaceConnectionEvents(deps.db, connection, upsertedEvents(page.changes));
   await saveSyncState(deps.db, connection.id, CALENDAR_ID, { syncToken: page.nextSyncToken, windowEnd: window.to });
   return { busyChanged, eventsChanged: stored, mode: 'full' };
 }

@@ -1,12 +1,10 @@
 import type { MeetingStatus } from '@breaker/api-contract';
-import type { StoredEvent } from '@breaker/db';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { DateTime } from 'luxon';
+import type { EventChange } from '../event-changes.js';
 import { mayBlock } from '../meeting-status.js';
 import { mentionsVideoCall } from '../video-call.js';
 import { isBreakerEvent } from './break-write-back.js';
-
-export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
 
 /**
  * Google's event in Breaker's words: an out-of-office block is away, a working location is working elsewhere, a

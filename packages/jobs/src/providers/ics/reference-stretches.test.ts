@@ -1,7 +1,7 @@
 import { listActivities } from '@breaker/db';
-import { openTestDatabase } from '@breaker/db/testing';
 import { dayStretches, placeBreaks, verifyPlacement } from '@breaker/scheduler';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test-database.test-support.js';
 import { referenceInputs } from './reference-calendars.test-support.js';
 
 /**
@@ -9,13 +9,7 @@ import { referenceInputs } from './reference-calendars.test-support.js';
  * The optimum comes from the engine's exact programme, which the scheduler's tests hold to an independent oracle.
  */
 describe('sitting stretches on the reference calendars', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = testDatabase('pglite');
 
   it('every day with breaks has its longest stretch within 1.1 × the optimum, follows every run that allows, and every plan keeps every rule', async () => {
     const inputs = referenceInputs(await listActivities(database.db));

@@ -1,6 +1,6 @@
 import type { MeetingStatus } from '@breaker/api-contract';
-import type { StoredEvent } from '@breaker/db';
 import { DateTime } from 'luxon';
+import type { EventChange } from '../event-changes.js';
 import { mayBlock } from '../meeting-status.js';
 
 /** The part of Graph's event resource Breaker reads (graph.resource.event.md). */
@@ -18,8 +18,6 @@ export interface GraphEvent {
   transactionId?: string | null;
   '@removed'?: { reason: string };
 }
-
-export type EventChange = { kind: 'upsert'; event: StoredEvent } | { kind: 'removal'; calendarId: string; externalId: string };
 
 /** Breaker's own breaks carry a transactionId starting so (break-write-back.ts); they are not meetings. */
 export const BREAK_TRANSACTION_PREFIX = 'breaker-';

@@ -4,12 +4,12 @@ import {
   replaceConnectionEvents,
   saveSyncState,
   type CalendarConnectionRow,
-  type StoredEvent,
 } from '@breaker/db';
 import type { JobDeps } from '../../job-deps.js';
 import type { SyncOutcome, SyncWindow } from '../calendar-provider.js';
 import { GraphFailure, type GraphClient } from './graph-client.js';
-import { toEventChange, type EventChange, type GraphEvent } from './graph-events.js';
+import { changesInWindow, upsertedEvents, type EventChange } from '../event-changes.js';
+import { toEventChange, type GraphEvent } from './graph-events.js';
 
 /** The default calendar's view: the one row of sync state this connection keeps. */
 const CALENDAR_ID = 'calendarView';
@@ -50,8 +50,6 @@ function syncStateLost(error: unknown): boolean {
   return error.response.status === 410 || error.code === 'syncStateNotFound' || error.code === 'resyncRequired';
 }
 
-const inWindow = (event: StoredEvent, window: SyncWindow): boolean => event.end > window.from && event.start < window.to;
-
 async function incremental(
   deps: JobDeps,
   graph: GraphClient,
@@ -61,15 +59,7 @@ async function incremental(
   windowEnd: Date | null,
 ): Promise<SyncOutcome> {
   const round = await readRound(graph, deltaLink, window.timeZone);
-  const upserts = round.changes.flatMap((c) => (c.kind === 'upsert' && inWindow(c.event, window) ? [c.event] : []));
-  const removals = round.changes.flatMap((c) =>
-    c.kind === 'removal'
-      ? [c]
-      : inWindow(c.event, window)
-        ? []
-        : [{ calendarId: c.event.calendarId, externalId: c.event.externalId }],
-  );
-  const { busyChanged } = await applyEventChanges(deps.db, connection, { upserts, removals });
+  const { busyChanged } = await applyEventChanges(deps.db, connection, changesInWindow(round.changes, window));
   if (round.deltaLink !== deltaLink)
     await saveSyncState(deps.db, connection.id, CALENDAR_ID, { syncToken: round.deltaLink, windowEnd });
   return { busyChanged, eventsChanged: round.changes.length, mode: 'incremental' };
@@ -96,8 +86,7 @@ export async function syncMicrosoftCalendar(
   }
   const query = new URLSearchParams({ startDateTime: window.from.toISOString(), endDateTime: window.to.toISOString() });
   const round = await readRound(graph, `/me/calendarView/delta?${query.toString()}`, window.timeZone);
-  const events = round.changes.flatMap((c) => (c.kind === 'upsert' ? [c.event] : []));
-  const { busyChanged, stored } = await replaceConnectionEvents(deps.db, connection, events);
+  const { busyChanged, stored } = await replaceConnectionEvents(deps.db, connection, upsertedEvents(round.changes));
   await saveSyncState(deps.db, connection.id, CALENDAR_ID, { syncToken: round.deltaLink, windowEnd: window.to });
   return { busyChanged, eventsChanged: stored, mode: 'full' };
 }
