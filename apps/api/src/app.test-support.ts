@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { createMailer, createPushSender } from '@breaker/jobs';
@@ -20,24 +21,31 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
+/** Work hours every day of the week in UTC, so a test's plan does not depend on the day it runs. */
+export const WORK_EVERY_DAY = {
+  timezone: 'UTC',
+  workStartTime: '08:00',
+  workEndTime: '18:00',
+  workDays: [1, 2, 3, 4, 5, 6, 7],
+};
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
+  /** Silent unless given. */
+  logger?: Logger;
+  /** The built web app to serve; none unless given. */
+  webDistDir?: string;
+  /** The server's clock, for expiry tests. */
+  now?: () => Date;
+  /** The BullMQ queues the operators' dashboard shows. */
+  queues?: readonly Queue[];
+  /** The first wait before a push is tried again; short in tests. */
+  pushRetryBaseMs?: number;
+}
+
 /** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
-export async function startTestApp(
-  backend: TestBackend,
-  options: {
-    env?: Record<string, string>;
-    jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
-    /** Silent unless given. */
-    logger?: Logger;
-    /** The built web app to serve; none unless given. */
-    webDistDir?: string;
-    /** The server's clock, for expiry tests. */
-    now?: () => Date;
-    /** The BullMQ queues the operators' dashboard shows. */
-    queues?: readonly Queue[];
-    /** The first wait before a push is tried again; short in tests. */
-    pushRetryBaseMs?: number;
-  } = {},
-): Promise<AppUnderTest> {
+export async function startTestApp(backend: TestBackend, options: TestAppOptions = {}): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
@@ -93,7 +101,45 @@ export async function startTestApp(
   };
 }
 
-/** A browser-like client: keeps the session cookie and sends the app's Origin on writes. */
+/**
+ * The app for the tests of one describe block: started before them and closed after them. Options may be a function,
+ * read when the app starts, for what an earlier `beforeAll` started (a fake provider's address).
+ */
+export function appForSuite(backend: TestBackend, options: TestAppOptions | (() => TestAppOptions) = {}): AppUnderTest {
+  let started: AppUnderTest | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(backend, typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): AppUnderTest => {
+    if (!started) throw new Error('the app starts in beforeAll: use it inside a hook or a test');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** Waits until `check` holds, for a result that a job brings about after the request that started it has answered. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  { attempts = 100, intervalMs = 50 } = {},
+): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error('condition not met in time');
+}
+
 let nextAddress = 1;
 
 /** Each client connects from its own loopback address (127.0.x.y), as separate people would. */
@@ -102,6 +148,7 @@ function loopbackAddress(): string {
   return `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
 }
 
+/** A browser-like client: keeps the session cookie and sends the app's Origin on writes. */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
@@ -145,4 +192,21 @@ export class TestClient {
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
     return login.json<{ user: { id: string } }>().user;
   }
+
+  /** Sets the signed-in user's work hours to WORK_EVERY_DAY. */
+  async workEveryDay(): Promise<void> {
+    const saved = await this.request('PUT', '/api/user/preferences', { preferences: WORK_EVERY_DAY });
+    if (saved.statusCode !== 200) throw new Error(`saving the work hours failed: ${saved.body}`);
+  }
+}
+
+/** A new person, signed in, whose work hours are WORK_EVERY_DAY. */
+export async function signInWorkingEveryDay(
+  app: FastifyInstance,
+  username: string,
+): Promise<{ client: TestClient; userId: string }> {
+  const client = new TestClient(app);
+  const { id } = await client.registerAndSignIn(username);
+  await client.workEveryDay();
+  return { client, userId: id };
 }

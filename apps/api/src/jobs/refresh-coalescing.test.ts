@@ -1,6 +1,6 @@
 import { sql } from '@breaker/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { appForSuite, type AppUnderTest, TestClient } from '../app.test-support.js';
 import { startQueuedTestApp, testQueuePrefix } from './queued-test-app.test-support.js';
 
 const BURST = 10;
@@ -32,13 +32,7 @@ async function runsOf(subject: AppUnderTest, userId: string): Promise<number> {
 }
 
 describe('a burst of refreshes with jobs in-process', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('postgres');
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('postgres');
 
   it('runs the placement at most a few times, not once per click', async () => {
     const runs = await refreshInBurst(subject, 'burst-in-process');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, ORIGIN } from '../app.test-support.js';
 
 const AUTH_CALLS = [
   '/api/auth/login',
@@ -44,13 +44,7 @@ const HOSTILE_BODIES: { name: string; payload: string; contentType?: string }[] 
 ];
 
 describe('hostile input on every sign-in call', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
 
   for (const url of AUTH_CALLS) {
     for (const body of HOSTILE_BODIES) {
