@@ -1,7 +1,7 @@
 import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/fakes/google';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { type AppUnderTest, eventually, ORIGIN, signInWorkingEveryDay, startTestApp, TestClient } from '../app.test-support.js';
 
 const CLIENT = {
   clientId: 'breaker-test.apps.example',
@@ -80,14 +80,6 @@ function breakerEvents(google: FakeGoogle) {
     .filter((e) => e.extendedProperties?.private?.['breaker'] === '1' && e.status !== 'cancelled');
 }
 
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-}
-
 describe('Google Calendar connection and sync through the fake Google', () => {
   let google: FakeGoogle;
   let subject: AppUnderTest;
@@ -100,11 +92,7 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     subject = await startTestApp('pglite', {
       env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
     });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('margaret')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'margaret'));
   });
   afterAll(async () => {
     await subject?.close();

@@ -1,7 +1,7 @@
 import { ADELE_VANCE, startFakeMicrosoft, type EventInput, type FakeMicrosoft } from '@breaker/fakes/microsoft';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { type AppUnderTest, eventually, ORIGIN, signInWorkingEveryDay, startTestApp, TestClient } from '../app.test-support.js';
 
 const CLIENT = {
   clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
@@ -66,14 +66,6 @@ const writes = (microsoft: FakeMicrosoft) =>
 const breakerEvents = (microsoft: FakeMicrosoft) =>
   microsoft.storedEvents(USER).filter((event) => event.extendedProperties[BREAKER_TAG] === 'break');
 
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-}
-
 describe('Microsoft calendar connection, sync and write-back through the fake Microsoft', () => {
   let microsoft: FakeMicrosoft;
   let subject: AppUnderTest;
@@ -92,11 +84,7 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
         MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
       },
     });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('adele')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'adele'));
   });
   afterAll(async () => {
     await subject?.close();
