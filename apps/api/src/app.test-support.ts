@@ -29,6 +29,39 @@ export const WORK_EVERY_DAY = {
   workDays: [1, 2, 3, 4, 5, 6, 7],
 };
 
+/** Breaker as registered at the fake Google: its id, its secret and both its return addresses. */
+export const GOOGLE_TEST_CLIENT = {
+  clientId: 'breaker-test.apps.example',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
+};
+
+/** Breaker as registered at the fake Microsoft. */
+export const MICROSOFT_TEST_CLIENT = {
+  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
+};
+
+/** The settings that send the app to the fake Google at `origin`, as GOOGLE_TEST_CLIENT. */
+export function fakeGoogleEnv(origin: string): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE_TEST_CLIENT.clientSecret,
+    GOOGLE_BASE_URL: origin,
+  };
+}
+
+/** The settings that send the app to the fake Microsoft at `origin` (sign-in and Graph alike), as MICROSOFT_TEST_CLIENT. */
+export function fakeMicrosoftEnv(origin: string): Record<string, string> {
+  return {
+    MICROSOFT_CLIENT_ID: MICROSOFT_TEST_CLIENT.clientId,
+    MICROSOFT_CLIENT_SECRET: MICROSOFT_TEST_CLIENT.clientSecret,
+    MICROSOFT_LOGIN_BASE_URL: origin,
+    MICROSOFT_GRAPH_BASE_URL: origin,
+  };
+}
+
 export interface TestAppOptions {
   env?: Record<string, string>;
   jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
@@ -106,9 +139,14 @@ export async function startTestApp(backend: TestBackend, options: TestAppOptions
  * read when the app starts, for what an earlier `beforeAll` started (a fake provider's address).
  */
 export function appForSuite(backend: TestBackend, options: TestAppOptions | (() => TestAppOptions) = {}): AppUnderTest {
+  return startedForSuite(() => startTestApp(backend, typeof options === 'function' ? options() : options));
+}
+
+/** An app started some other way (behind BullMQ, say) for the tests of one describe block, closed after them. */
+export function startedForSuite(start: () => Promise<AppUnderTest>): AppUnderTest {
   let started: AppUnderTest | undefined;
   beforeAll(async () => {
-    started = await startTestApp(backend, typeof options === 'function' ? options() : options);
+    started = await start();
   });
   afterAll(async () => {
     await started?.close();
