@@ -14,11 +14,6 @@ import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../src/app.
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const EVENTS = 2000;
 const BUDGET_MS = 5000;
-const CLIENT = {
-  clientId: '0b6f5bde-7f4b-4c36-9b8e-bench00000001',
-  clientSecret: 'bench-secret',
-  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
-};
 const USER = ADELE_VANCE.userPrincipalName;
 const WORK_HOURS = { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] };
 const settle = (): Promise<void> => new Promise((wake) => setTimeout(wake, 1000));
@@ -101,14 +96,9 @@ function resyncRow(provider: string, requests: number[], writes: number[], seen:
 }
 
 async function benchMicrosoft(): Promise<void> {
-  const microsoft = await startFakeMicrosoft({ clients: [CLIENT], autoApprove: true });
+  const microsoft = await startFakeMicrosoft({ clients: [MICROSOFT_TEST_CLIENT], autoApprove: true });
   const subject = await startTestApp('postgres', {
-    env: {
-      MICROSOFT_CLIENT_ID: CLIENT.clientId,
-      MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
-      MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
-      MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
-    },
+    env: fakeMicrosoftEnv(microsoft.origin),
   });
   try {
     microsoft.setEvents(USER, graphEvents);

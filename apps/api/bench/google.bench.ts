@@ -13,11 +13,6 @@ import { ORIGIN, startTestApp, TestClient } from '../src/app.test-support.js';
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const READS = 40;
 const HANG_MS = 3000;
-const CLIENT = {
-  clientId: 'breaker-bench.apps.example',
-  clientSecret: 'bench-secret',
-  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
-};
 const EMAIL = GRACE_HOPPER.email;
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,12 +58,12 @@ async function readTimes(client: TestClient): Promise<number[]> {
 }
 
 const google = await startFakeGoogle({
-  clients: [CLIENT],
+  clients: [GOOGLE_TEST_CLIENT],
   accounts: [GRACE_HOPPER],
   autoApprove: true,
 });
 const subject = await startTestApp('postgres', {
-  env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
+  env: fakeGoogleEnv(google.origin),
 });
 try {
   google.setEvents(EMAIL, EMAIL, WEEK);

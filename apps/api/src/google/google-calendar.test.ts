@@ -1,13 +1,16 @@
 import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/fakes/google';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, eventually, ORIGIN, signInWorkingEveryDay, startTestApp, TestClient } from '../app.test-support.js';
+import {
+  type AppUnderTest,
+  eventually,
+  fakeGoogleEnv,
+  GOOGLE_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+  TestClient,
+} from '../app.test-support.js';
 
-const CLIENT = {
-  clientId: 'breaker-test.apps.example',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
-};
 const EMAIL = 'margaret@example.com';
 const ACCOUNT = {
   sub: '3003',
@@ -87,10 +90,10 @@ describe('Google Calendar connection and sync through the fake Google', () => {
   let userId: string;
 
   beforeAll(async () => {
-    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ACCOUNT], autoApprove: true });
+    google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ACCOUNT], autoApprove: true });
     google.setEvents(EMAIL, EMAIL, WEEK);
     subject = await startTestApp('pglite', {
-      env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
+      env: fakeGoogleEnv(google.origin),
     });
     ({ client, userId } = await signInWorkingEveryDay(subject.app, 'margaret'));
   });
@@ -295,12 +298,12 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     await eventually(() => breakerEvents(google).length > 0);
     const meetings = () => google.storedEvents(EMAIL, EMAIL).filter((e) => !e.extendedProperties?.private?.['breaker']);
     const before = meetings().map((e) => `${e.id} ${e.updated}`);
-    expect(google.grantedScopes(EMAIL, CLIENT.clientId)).toContain('https://www.googleapis.com/auth/calendar.events');
+    expect(google.grantedScopes(EMAIL, GOOGLE_TEST_CLIENT.clientId)).toContain('https://www.googleapis.com/auth/calendar.events');
 
     expect((await client.request('DELETE', '/api/calendar/google')).json()).toEqual({ ok: true });
     expect(breakerEvents(google)).toEqual([]);
     expect(meetings().map((e) => `${e.id} ${e.updated}`)).toEqual(before);
-    expect(google.grantedScopes(EMAIL, CLIENT.clientId)).toEqual([]);
+    expect(google.grantedScopes(EMAIL, GOOGLE_TEST_CLIENT.clientId)).toEqual([]);
     expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
     expect((await client.request('GET', '/api/calendar-events')).json()).toEqual([]);
     const second = await client.request('DELETE', '/api/calendar/google');

@@ -1,13 +1,16 @@
 import { ADELE_VANCE, startFakeMicrosoft, type EventInput, type FakeMicrosoft } from '@breaker/fakes/microsoft';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, eventually, ORIGIN, signInWorkingEveryDay, startTestApp, TestClient } from '../app.test-support.js';
+import {
+  type AppUnderTest,
+  eventually,
+  fakeMicrosoftEnv,
+  MICROSOFT_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+  TestClient,
+} from '../app.test-support.js';
 
-const CLIENT = {
-  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
-};
 const USER = ADELE_VANCE.userPrincipalName;
 const DELTA = '/v1.0/me/calendarView/delta';
 const EVENTS = '/v1.0/me/events';
@@ -74,15 +77,10 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
 
   beforeAll(async () => {
     // Pages of two events: every read follows nextLinks, as a real mailbox's would.
-    microsoft = await startFakeMicrosoft({ clients: [CLIENT], autoApprove: true, maxPageSize: 2 });
+    microsoft = await startFakeMicrosoft({ clients: [MICROSOFT_TEST_CLIENT], autoApprove: true, maxPageSize: 2 });
     microsoft.setEvents(USER, WEEK);
     subject = await startTestApp('pglite', {
-      env: {
-        MICROSOFT_CLIENT_ID: CLIENT.clientId,
-        MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
-        MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
-        MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
-      },
+      env: fakeMicrosoftEnv(microsoft.origin),
     });
     ({ client, userId } = await signInWorkingEveryDay(subject.app, 'adele'));
   });
