@@ -2,7 +2,7 @@ import { QUEUES } from '@breaker/api-contract';
 import { type Queue } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appForSuite, type AppUnderTest, ORIGIN, signInWorkingEveryDay, TestClient } from '../app.test-support.js';
+import { appForSuite, type AppUnderTest, ORIGIN, signInWorkingEveryDay, type TestClient } from '../app.test-support.js';
 import { startQueuedTestApp, TEST_REDIS_URL, testQueuePrefix } from '../jobs/queued-test-app.test-support.js';
 import { openOperatorQueues, type OperatorQueues } from './operator-queues.js';
 
