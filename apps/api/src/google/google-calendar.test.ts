@@ -92,9 +92,7 @@ describe('Google Calendar connection and sync through the fake Google', () => {
   beforeAll(async () => {
     google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ACCOUNT], autoApprove: true });
     google.setEvents(EMAIL, EMAIL, WEEK);
-    subject = await startTestApp('pglite', {
-      env: fakeGoogleEnv(google.origin),
-    });
+    subject = await startTestApp('pglite', { env: fakeGoogleEnv(google.origin) });
     ({ client, userId } = await signInWorkingEveryDay(subject.app, 'margaret'));
   });
   afterAll(async () => {

@@ -32,9 +32,7 @@ describe('Google sign-in through the fake Google', () => {
   let subject: AppUnderTest;
   beforeAll(async () => {
     google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ADA], autoApprove: true });
-    subject = await startTestApp('pglite', {
-      env: fakeGoogleEnv(google.origin),
-    });
+    subject = await startTestApp('pglite', { env: fakeGoogleEnv(google.origin) });
   });
   afterAll(async () => {
     await subject?.close();

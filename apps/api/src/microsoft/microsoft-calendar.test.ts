@@ -79,9 +79,7 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
     // Pages of two events: every read follows nextLinks, as a real mailbox's would.
     microsoft = await startFakeMicrosoft({ clients: [MICROSOFT_TEST_CLIENT], autoApprove: true, maxPageSize: 2 });
     microsoft.setEvents(USER, WEEK);
-    subject = await startTestApp('pglite', {
-      env: fakeMicrosoftEnv(microsoft.origin),
-    });
+    subject = await startTestApp('pglite', { env: fakeMicrosoftEnv(microsoft.origin) });
     ({ client, userId } = await signInWorkingEveryDay(subject.app, 'adele'));
   });
   afterAll(async () => {

@@ -30,9 +30,7 @@ describe('Microsoft sign-in through the fake Microsoft', () => {
       accounts: [ADELE_VANCE, OUTLOOK_USER],
       autoApprove: true,
     });
-    subject = await startTestApp('pglite', {
-      env: fakeMicrosoftEnv(microsoft.origin),
-    });
+    subject = await startTestApp('pglite', { env: fakeMicrosoftEnv(microsoft.origin) });
   });
   afterAll(async () => {
     await subject?.close();
