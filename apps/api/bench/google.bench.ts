@@ -8,7 +8,13 @@ import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle, type RecordedCall } fro
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { emitRow, fmt, median, percentile, spreadOf } from '../../../bench/row.js';
-import { fakeGoogleEnv, GOOGLE_TEST_CLIENT, signInWorkingEveryDay, startTestApp, type TestClient } from '../src/app.test-support.js';
+import {
+  fakeGoogleEnv,
+  GOOGLE_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+  type TestClient,
+} from '../src/app.test-support.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const READS = 40;
