@@ -9,18 +9,18 @@ import { startRadicale } from '@breaker/jobs/testing';
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { emitRow, fmt, median, spreadOf } from '../../../bench/row.js';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../src/app.test-support.js';
+import {
+  type AppUnderTest,
+  fakeMicrosoftEnv,
+  MICROSOFT_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+} from '../src/app.test-support.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const EVENTS = 2000;
 const BUDGET_MS = 5000;
-const CLIENT = {
-  clientId: '0b6f5bde-7f4b-4c36-9b8e-bench00000001',
-  clientSecret: 'bench-secret',
-  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
-};
 const USER = ADELE_VANCE.userPrincipalName;
-const WORK_HOURS = { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] };
 const settle = (): Promise<void> => new Promise((wake) => setTimeout(wake, 1000));
 
 /** The nth of 2,000 meetings: over the next ten days (inside the sync window), 30 minutes each, every few minutes. */
@@ -101,20 +101,11 @@ function resyncRow(provider: string, requests: number[], writes: number[], seen:
 }
 
 async function benchMicrosoft(): Promise<void> {
-  const microsoft = await startFakeMicrosoft({ clients: [CLIENT], autoApprove: true });
-  const subject = await startTestApp('postgres', {
-    env: {
-      MICROSOFT_CLIENT_ID: CLIENT.clientId,
-      MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
-      MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
-      MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
-    },
-  });
+  const microsoft = await startFakeMicrosoft({ clients: [MICROSOFT_TEST_CLIENT], autoApprove: true });
+  const subject = await startTestApp('postgres', { env: fakeMicrosoftEnv(microsoft.origin) });
   try {
     microsoft.setEvents(USER, graphEvents);
-    const client = new TestClient(subject.app);
-    const userId = (await client.registerAndSignIn('adele')).id;
-    await client.request('PUT', '/api/user/preferences', { preferences: WORK_HOURS });
+    const { client, userId } = await signInWorkingEveryDay(subject.app, 'adele');
     const firstSyncs: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       if (round > 0) await client.request('DELETE', '/api/calendar/microsoft');
@@ -169,9 +160,7 @@ async function benchCalDav(): Promise<void> {
     // Radicale parses new files into its own cache on their first read (tens of seconds here): that read is the
     // server's, done once before timing, as on a server whose calendar other clients have already read.
     if ((await radicale.objects(calendar)).length !== EVENTS) throw new Error('Radicale did not take the seeded events');
-    const client = new TestClient(subject.app);
-    const userId = (await client.registerAndSignIn('davy')).id;
-    await client.request('PUT', '/api/user/preferences', { preferences: WORK_HOURS });
+    const { client, userId } = await signInWorkingEveryDay(subject.app, 'davy');
     const account = { url: radicale.origin, username: radicale.username, password: radicale.password };
     const firstSyncs: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {

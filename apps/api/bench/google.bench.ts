@@ -8,16 +8,17 @@ import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle, type RecordedCall } fro
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { emitRow, fmt, median, percentile, spreadOf } from '../../../bench/row.js';
-import { ORIGIN, startTestApp, TestClient } from '../src/app.test-support.js';
+import {
+  fakeGoogleEnv,
+  GOOGLE_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+  type TestClient,
+} from '../src/app.test-support.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const READS = 40;
 const HANG_MS = 3000;
-const CLIENT = {
-  clientId: 'breaker-bench.apps.example',
-  clientSecret: 'bench-secret',
-  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
-};
 const EMAIL = GRACE_HOPPER.email;
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,20 +64,14 @@ async function readTimes(client: TestClient): Promise<number[]> {
 }
 
 const google = await startFakeGoogle({
-  clients: [CLIENT],
+  clients: [GOOGLE_TEST_CLIENT],
   accounts: [GRACE_HOPPER],
   autoApprove: true,
 });
-const subject = await startTestApp('postgres', {
-  env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
-});
+const subject = await startTestApp('postgres', { env: fakeGoogleEnv(google.origin) });
 try {
   google.setEvents(EMAIL, EMAIL, WEEK);
-  const client = new TestClient(subject.app);
-  const userId = (await client.registerAndSignIn('grace')).id;
-  await client.request('PUT', '/api/user/preferences', {
-    preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-  });
+  const { client, userId } = await signInWorkingEveryDay(subject.app, 'grace');
   await connect(google, client);
   const sync = async (): Promise<RecordedCall[]> => {
     google.resetCalls();

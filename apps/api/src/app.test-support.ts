@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { createMailer, createPushSender } from '@breaker/jobs';
@@ -20,24 +21,64 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
+/** Work hours every day of the week in UTC, so a test's plan does not depend on the day it runs. */
+export const WORK_EVERY_DAY = {
+  timezone: 'UTC',
+  workStartTime: '08:00',
+  workEndTime: '18:00',
+  workDays: [1, 2, 3, 4, 5, 6, 7],
+};
+
+/** Breaker as registered at the fake Google: its id, its secret and both its return addresses. */
+export const GOOGLE_TEST_CLIENT = {
+  clientId: 'breaker-test.apps.example',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
+};
+
+/** Breaker as registered at the fake Microsoft. */
+export const MICROSOFT_TEST_CLIENT = {
+  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
+  clientSecret: 'test-secret',
+  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
+};
+
+/** The settings that send the app to the fake Google at `origin`, as GOOGLE_TEST_CLIENT. */
+export function fakeGoogleEnv(origin: string): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE_TEST_CLIENT.clientSecret,
+    GOOGLE_BASE_URL: origin,
+  };
+}
+
+/** The settings that send the app to the fake Microsoft at `origin` (sign-in and Graph alike), as MICROSOFT_TEST_CLIENT. */
+export function fakeMicrosoftEnv(origin: string): Record<string, string> {
+  return {
+    MICROSOFT_CLIENT_ID: MICROSOFT_TEST_CLIENT.clientId,
+    MICROSOFT_CLIENT_SECRET: MICROSOFT_TEST_CLIENT.clientSecret,
+    MICROSOFT_LOGIN_BASE_URL: origin,
+    MICROSOFT_GRAPH_BASE_URL: origin,
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
+  /** Silent unless given. */
+  logger?: Logger;
+  /** The built web app to serve; none unless given. */
+  webDistDir?: string;
+  /** The server's clock, for expiry tests. */
+  now?: () => Date;
+  /** The BullMQ queues the operators' dashboard shows. */
+  queues?: readonly Queue[];
+  /** The first wait before a push is tried again; short in tests. */
+  pushRetryBaseMs?: number;
+}
+
 /** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
-export async function startTestApp(
-  backend: TestBackend,
-  options: {
-    env?: Record<string, string>;
-    jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
-    /** Silent unless given. */
-    logger?: Logger;
-    /** The built web app to serve; none unless given. */
-    webDistDir?: string;
-    /** The server's clock, for expiry tests. */
-    now?: () => Date;
-    /** The BullMQ queues the operators' dashboard shows. */
-    queues?: readonly Queue[];
-    /** The first wait before a push is tried again; short in tests. */
-    pushRetryBaseMs?: number;
-  } = {},
-): Promise<AppUnderTest> {
+export async function startTestApp(backend: TestBackend, options: TestAppOptions = {}): Promise<AppUnderTest> {
   const database = await openTestDatabase(backend);
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
@@ -93,7 +134,50 @@ export async function startTestApp(
   };
 }
 
-/** A browser-like client: keeps the session cookie and sends the app's Origin on writes. */
+/**
+ * The app for the tests of one describe block: started before them and closed after them. Options may be a function,
+ * read when the app starts, for what an earlier `beforeAll` started (a fake provider's address).
+ */
+export function appForSuite(backend: TestBackend, options: TestAppOptions | (() => TestAppOptions) = {}): AppUnderTest {
+  return startedForSuite(() => startTestApp(backend, typeof options === 'function' ? options() : options));
+}
+
+/** An app started some other way (behind BullMQ, say) for the tests of one describe block, closed after them. */
+export function startedForSuite(start: () => Promise<AppUnderTest>): AppUnderTest {
+  let started: AppUnderTest | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): AppUnderTest => {
+    if (!started) throw new Error('the app starts in beforeAll: use it inside a hook or a test');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** Waits until `check` holds, for a result that a job brings about after the request that started it has answered. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  { attempts = 100, intervalMs = 50 } = {},
+): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error('condition not met in time');
+}
+
 let nextAddress = 1;
 
 /** Each client connects from its own loopback address (127.0.x.y), as separate people would. */
@@ -102,6 +186,7 @@ function loopbackAddress(): string {
   return `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
 }
 
+/** A browser-like client: keeps the session cookie and sends the app's Origin on writes. */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
@@ -145,4 +230,21 @@ export class TestClient {
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
     return login.json<{ user: { id: string } }>().user;
   }
+
+  /** Sets the signed-in user's work hours to WORK_EVERY_DAY. */
+  async workEveryDay(): Promise<void> {
+    const saved = await this.request('PUT', '/api/user/preferences', { preferences: WORK_EVERY_DAY });
+    if (saved.statusCode !== 200) throw new Error(`saving the work hours failed: ${saved.body}`);
+  }
+}
+
+/** A new person, signed in, whose work hours are WORK_EVERY_DAY. */
+export async function signInWorkingEveryDay(
+  app: FastifyInstance,
+  username: string,
+): Promise<{ client: TestClient; userId: string }> {
+  const client = new TestClient(app);
+  const { id } = await client.registerAndSignIn(username);
+  await client.workEveryDay();
+  return { client, userId: id };
 }

@@ -1,15 +1,9 @@
 import { SERVER_MESSAGES, VALIDATION } from '@breaker/api-contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from './app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, TestClient } from './app.test-support.js';
 
 describe.each(['pglite', 'postgres'] as const)('the API on %s', (backend) => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp(backend, { env: { ALLOW_DEV_LOGIN: 'true' } });
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite(backend, { env: { ALLOW_DEV_LOGIN: 'true' } });
 
   it('answers health and readiness', async () => {
     const client = new TestClient(subject.app);
@@ -206,13 +200,7 @@ describe.each(['pglite', 'postgres'] as const)('the API on %s', (backend) => {
 });
 
 describe('development sign-ins when off', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite');
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite');
 
   it('look like unknown paths', async () => {
     const client = new TestClient(subject.app);
@@ -224,14 +212,8 @@ describe('development sign-ins when off', () => {
 });
 
 describe('OAuth diagnostics with Google configured', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', {
-      env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value', ALLOW_DEV_LOGIN: 'true' },
-    });
-  });
-  afterAll(async () => {
-    await subject?.close();
+  const subject = appForSuite('pglite', {
+    env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'very-secret-value', ALLOW_DEV_LOGIN: 'true' },
   });
 
   it('shows the client id and never the secret', async () => {

@@ -1,15 +1,9 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, TestClient } from '../app.test-support.js';
 
 describe('abuse limits on sign-in calls', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
 
   it('slows one address down after 30 logins in 10 minutes, over REST and tRPC alike, and no one else', async () => {
     const noisy = new TestClient(subject.app);

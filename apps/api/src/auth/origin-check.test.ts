@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, ORIGIN, TestClient } from '../app.test-support.js';
 import { restRoutes } from '../routes/rest-routes.js';
 import { isServedHost } from './origin-check.js';
 
@@ -38,11 +38,7 @@ function spellings(url: string): string[] {
 }
 
 describe('the Origin check, whatever the spelling of the path', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
-  });
-  afterAll(() => subject?.close());
+  const subject = appForSuite('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
 
   it('refuses a cross-site form that signs out through /%61pi/auth/logout', async () => {
     const client = new TestClient(subject.app);
@@ -115,13 +111,9 @@ describe('the Origin check, whatever the spelling of the path', () => {
 });
 
 describe('the Host check (DNS rebinding)', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', {
-      env: { APP_URL: 'https://breaker.example.com', OPERATOR_TOKEN, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
-    });
+  const subject = appForSuite('pglite', {
+    env: { APP_URL: 'https://breaker.example.com', OPERATOR_TOKEN, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
   });
-  afterAll(() => subject?.close());
 
   const get = (url: string, host: string, headers: Record<string, string> = {}) =>
     subject.app.inject({ method: 'GET', url, headers: { host, ...headers } });

@@ -1,19 +1,13 @@
 import { breakSession } from '@breaker/api-contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, TestClient } from '../app.test-support.js';
 import { hashSecret } from '@breaker/db';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('sessions', () => {
   let clock = Date.now();
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { now: () => new Date(clock) });
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite', { now: () => new Date(clock) });
 
   function cookieOf(response: { cookies: { name: string; value: string; expires?: Date }[] }) {
     return response.cookies.find((c) => c.name === 'breaker_session');
@@ -129,13 +123,7 @@ describe('sessions', () => {
 });
 
 describe('sessions over https', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { env: { APP_URL: 'https://breaker.example.com' } });
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite', { env: { APP_URL: 'https://breaker.example.com' } });
 
   it('marks the cookie Secure with the __Host- prefix', async () => {
     const registered = await subject.app.inject({

@@ -1,13 +1,16 @@
 import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/fakes/google';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import {
+  type AppUnderTest,
+  eventually,
+  fakeGoogleEnv,
+  GOOGLE_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+  TestClient,
+} from '../app.test-support.js';
 
-const CLIENT = {
-  clientId: 'breaker-test.apps.example',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
-};
 const EMAIL = 'margaret@example.com';
 const ACCOUNT = {
   sub: '3003',
@@ -80,14 +83,6 @@ function breakerEvents(google: FakeGoogle) {
     .filter((e) => e.extendedProperties?.private?.['breaker'] === '1' && e.status !== 'cancelled');
 }
 
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-}
-
 describe('Google Calendar connection and sync through the fake Google', () => {
   let google: FakeGoogle;
   let subject: AppUnderTest;
@@ -95,16 +90,10 @@ describe('Google Calendar connection and sync through the fake Google', () => {
   let userId: string;
 
   beforeAll(async () => {
-    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ACCOUNT], autoApprove: true });
+    google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ACCOUNT], autoApprove: true });
     google.setEvents(EMAIL, EMAIL, WEEK);
-    subject = await startTestApp('pglite', {
-      env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
-    });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('margaret')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    subject = await startTestApp('pglite', { env: fakeGoogleEnv(google.origin) });
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'margaret'));
   });
   afterAll(async () => {
     await subject?.close();
@@ -307,12 +296,12 @@ describe('Google Calendar connection and sync through the fake Google', () => {
     await eventually(() => breakerEvents(google).length > 0);
     const meetings = () => google.storedEvents(EMAIL, EMAIL).filter((e) => !e.extendedProperties?.private?.['breaker']);
     const before = meetings().map((e) => `${e.id} ${e.updated}`);
-    expect(google.grantedScopes(EMAIL, CLIENT.clientId)).toContain('https://www.googleapis.com/auth/calendar.events');
+    expect(google.grantedScopes(EMAIL, GOOGLE_TEST_CLIENT.clientId)).toContain('https://www.googleapis.com/auth/calendar.events');
 
     expect((await client.request('DELETE', '/api/calendar/google')).json()).toEqual({ ok: true });
     expect(breakerEvents(google)).toEqual([]);
     expect(meetings().map((e) => `${e.id} ${e.updated}`)).toEqual(before);
-    expect(google.grantedScopes(EMAIL, CLIENT.clientId)).toEqual([]);
+    expect(google.grantedScopes(EMAIL, GOOGLE_TEST_CLIENT.clientId)).toEqual([]);
     expect((await client.request('GET', '/api/auth/user')).json()).toMatchObject({ calendarProvider: null });
     expect((await client.request('GET', '/api/calendar-events')).json()).toEqual([]);
     const second = await client.request('DELETE', '/api/calendar/google');

@@ -1,12 +1,7 @@
 import { startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { type AppUnderTest, fakeGoogleEnv, GOOGLE_TEST_CLIENT, startTestApp, TestClient } from '../app.test-support.js';
 
-const CLIENT = {
-  clientId: 'breaker-test.apps.example',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/google/callback`],
-};
 const ADA = {
   sub: '1001',
   email: 'ada@example.com',
@@ -36,10 +31,8 @@ describe('Google sign-in through the fake Google', () => {
   let google: FakeGoogle;
   let subject: AppUnderTest;
   beforeAll(async () => {
-    google = await startFakeGoogle({ clients: [CLIENT], accounts: [ADA], autoApprove: true });
-    subject = await startTestApp('pglite', {
-      env: { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_BASE_URL: google.origin },
-    });
+    google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ADA], autoApprove: true });
+    subject = await startTestApp('pglite', { env: fakeGoogleEnv(google.origin) });
   });
   afterAll(async () => {
     await subject?.close();

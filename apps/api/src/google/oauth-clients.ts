@@ -1,6 +1,6 @@
-import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
+import type { OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance } from 'fastify';
-import { signInFlowCookie } from '../auth/cookies.js';
+import { registerOAuthFlows } from '../auth/oauth-clients.js';
 import type { AppDeps } from '../deps.js';
 import { googleEndpoints } from '@breaker/api-contract/config';
 
@@ -34,38 +34,34 @@ export async function registerGoogleOAuth(app: FastifyInstance, deps: AppDeps): 
   const google = deps.config.google;
   if (!google) return;
   const endpoints = googleEndpoints(google);
-  const credentials = {
-    client: { id: google.clientId, secret: google.clientSecret },
-    auth: {
+  await registerOAuthFlows(
+    app,
+    deps,
+    {
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
       authorizeHost: endpoints.authorizeHost,
       authorizePath: endpoints.authorizePath,
       tokenHost: endpoints.tokenHost,
       tokenPath: endpoints.tokenPath,
       revokePath: endpoints.revokePath,
     },
-    options: { authorizationMethod: 'body' as const },
-  };
-  const cookie = signInFlowCookie(deps.config, '/');
-  await app.register(fastifyOauth2, {
-    name: 'googleSignIn',
-    scope: SIGN_IN_SCOPES,
-    credentials,
-    callbackUri: new URL(GOOGLE_SIGN_IN_CALLBACK, deps.config.appUrl).toString(),
-    // No forced consent: Google shows it on the first sign-in (and grants the refresh token then), not on every one.
-    callbackUriParams: { access_type: 'offline', include_granted_scopes: 'true' },
-    pkce: 'S256',
-    cookie,
-  });
-  // A password account connects its calendar here; forced consent brings a refresh token even after an earlier grant.
-  await app.register(fastifyOauth2, {
-    name: 'googleCalendar',
-    scope: CALENDAR_SCOPES,
-    credentials,
-    callbackUri: new URL(GOOGLE_CALENDAR_CALLBACK, deps.config.appUrl).toString(),
-    callbackUriParams: { access_type: 'offline', include_granted_scopes: 'true', prompt: 'consent' },
-    pkce: 'S256',
-    cookie,
-    redirectStateCookieName: 'oauth2-calendar-state',
-    verifierCookieName: 'oauth2-calendar-verifier',
-  });
+    [
+      {
+        name: 'googleSignIn',
+        scope: SIGN_IN_SCOPES,
+        callbackPath: GOOGLE_SIGN_IN_CALLBACK,
+        // No forced consent: Google shows it on the first sign-in (and grants the refresh token then), not on every one.
+        callbackUriParams: { access_type: 'offline', include_granted_scopes: 'true' },
+      },
+      {
+        // A password account connects its calendar here; forced consent brings a refresh token even after an earlier grant.
+        name: 'googleCalendar',
+        scope: CALENDAR_SCOPES,
+        callbackPath: GOOGLE_CALENDAR_CALLBACK,
+        callbackUriParams: { access_type: 'offline', include_granted_scopes: 'true', prompt: 'consent' },
+        cookieNames: { state: 'oauth2-calendar-state', verifier: 'oauth2-calendar-verifier' },
+      },
+    ],
+  );
 }

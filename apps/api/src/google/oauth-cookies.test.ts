@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, TestClient } from '../app.test-support.js';
 
 describe('the cookies of a Google OAuth flow', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', {
-      env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'client-secret' },
-    });
-  });
-  afterAll(async () => {
-    await subject?.close();
+  const subject = appForSuite('pglite', {
+    env: { GOOGLE_CLIENT_ID: 'client-id.apps.example', GOOGLE_CLIENT_SECRET: 'client-secret' },
   });
 
   /** The state and PKCE verifier cookies a flow's first redirect sets. */

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { signInWorkingEveryDay, startedForSuite, TestClient } from '../app.test-support.js';
 import { startQueuedTestApp, testQueuePrefix } from './queued-test-app.test-support.js';
 
 describe('refresh through BullMQ on Redis, with a worker on PostgreSQL', () => {
   const prefix = testQueuePrefix();
-  let subject: AppUnderTest;
-
-  beforeAll(async () => {
-    subject = await startQueuedTestApp(prefix);
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = startedForSuite(() => startQueuedTestApp(prefix));
 
   it('reports the queue as ready and answers the refresh with the job result', async () => {
     const client = new TestClient(subject.app);
@@ -21,7 +14,7 @@ describe('refresh through BullMQ on Redis, with a worker on PostgreSQL', () => {
       jobs: 'queue',
     });
     const user = await client.registerAndSignIn('queued');
-    await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC' } });
+    await client.workEveryDay();
     const refreshed = await client.request('POST', `/api/refresh-breakers/${user.id}`);
     expect(refreshed.statusCode).toBe(200);
     const { totalScheduled } = refreshed.json<{ totalScheduled: number }>();
@@ -30,11 +23,9 @@ describe('refresh through BullMQ on Redis, with a worker on PostgreSQL', () => {
   });
 
   it('makes one consistent plan out of concurrent refreshes', async () => {
-    const client = new TestClient(subject.app);
-    const user = await client.registerAndSignIn('eager');
-    await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC' } });
+    const { client, userId } = await signInWorkingEveryDay(subject.app, 'eager');
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => client.request('POST', `/api/refresh-breakers/${user.id}`)),
+      Array.from({ length: 10 }, () => client.request('POST', `/api/refresh-breakers/${userId}`)),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const counts = results.map((r) => r.json<{ totalScheduled: number }>().totalScheduled);

@@ -1,6 +1,6 @@
 import { sql } from '@breaker/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, type AppUnderTest, signInWorkingEveryDay, startedForSuite } from '../app.test-support.js';
 import { startQueuedTestApp, testQueuePrefix } from './queued-test-app.test-support.js';
 
 const BURST = 10;
@@ -11,17 +11,15 @@ const BURST = 10;
  * one after that), never one run per click.
  */
 async function refreshInBurst(subject: AppUnderTest, name: string): Promise<number> {
-  const client = new TestClient(subject.app);
-  const user = await client.registerAndSignIn(name);
-  await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC' } });
-  const before = await runsOf(subject, user.id);
+  const { client, userId } = await signInWorkingEveryDay(subject.app, name);
+  const before = await runsOf(subject, userId);
   const answers = await Promise.all(
-    Array.from({ length: BURST }, () => client.request('POST', `/api/refresh-breakers/${user.id}`)),
+    Array.from({ length: BURST }, () => client.request('POST', `/api/refresh-breakers/${userId}`)),
   );
   expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: BURST }, () => 200));
   const stored = (await client.request('GET', '/api/upcoming-breaks')).json<unknown[]>();
   expect(stored.length).toBeGreaterThan(0);
-  return (await runsOf(subject, user.id)) - before;
+  return (await runsOf(subject, userId)) - before;
 }
 
 async function runsOf(subject: AppUnderTest, userId: string): Promise<number> {
@@ -32,13 +30,7 @@ async function runsOf(subject: AppUnderTest, userId: string): Promise<number> {
 }
 
 describe('a burst of refreshes with jobs in-process', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('postgres');
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('postgres');
 
   it('runs the placement at most a few times, not once per click', async () => {
     const runs = await refreshInBurst(subject, 'burst-in-process');
@@ -49,13 +41,7 @@ describe('a burst of refreshes with jobs in-process', () => {
 
 describe('a burst of refreshes through BullMQ', () => {
   const prefix = testQueuePrefix();
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startQueuedTestApp(prefix);
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = startedForSuite(() => startQueuedTestApp(prefix));
 
   it('queues the placement at most a few times, not once per click', async () => {
     const runs = await refreshInBurst(subject, 'burst-queued');

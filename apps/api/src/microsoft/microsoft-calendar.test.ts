@@ -1,13 +1,16 @@
 import { ADELE_VANCE, startFakeMicrosoft, type EventInput, type FakeMicrosoft } from '@breaker/fakes/microsoft';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import {
+  type AppUnderTest,
+  eventually,
+  fakeMicrosoftEnv,
+  MICROSOFT_TEST_CLIENT,
+  signInWorkingEveryDay,
+  startTestApp,
+  TestClient,
+} from '../app.test-support.js';
 
-const CLIENT = {
-  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
-};
 const USER = ADELE_VANCE.userPrincipalName;
 const DELTA = '/v1.0/me/calendarView/delta';
 const EVENTS = '/v1.0/me/events';
@@ -66,14 +69,6 @@ const writes = (microsoft: FakeMicrosoft) =>
 const breakerEvents = (microsoft: FakeMicrosoft) =>
   microsoft.storedEvents(USER).filter((event) => event.extendedProperties[BREAKER_TAG] === 'break');
 
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not met in time');
-}
-
 describe('Microsoft calendar connection, sync and write-back through the fake Microsoft', () => {
   let microsoft: FakeMicrosoft;
   let subject: AppUnderTest;
@@ -82,21 +77,10 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
 
   beforeAll(async () => {
     // Pages of two events: every read follows nextLinks, as a real mailbox's would.
-    microsoft = await startFakeMicrosoft({ clients: [CLIENT], autoApprove: true, maxPageSize: 2 });
+    microsoft = await startFakeMicrosoft({ clients: [MICROSOFT_TEST_CLIENT], autoApprove: true, maxPageSize: 2 });
     microsoft.setEvents(USER, WEEK);
-    subject = await startTestApp('pglite', {
-      env: {
-        MICROSOFT_CLIENT_ID: CLIENT.clientId,
-        MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
-        MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
-        MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
-      },
-    });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('adele')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    subject = await startTestApp('pglite', { env: fakeMicrosoftEnv(microsoft.origin) });
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'adele'));
   });
   afterAll(async () => {
     await subject?.close();

@@ -1,12 +1,7 @@
 import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft, type FakeMicrosoft } from '@breaker/fakes/microsoft';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { type AppUnderTest, fakeMicrosoftEnv, MICROSOFT_TEST_CLIENT, startTestApp, TestClient } from '../app.test-support.js';
 
-const CLIENT = {
-  clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/microsoft/callback`, `${ORIGIN}/api/auth/microsoft/calendar/callback`],
-};
 const SCOPES = 'openid profile email offline_access User.Read Calendars.ReadWrite';
 
 /** Plays the browser: follows Breaker's redirect to Microsoft, lets the fake pick the account, and brings the code back. */
@@ -30,15 +25,12 @@ describe('Microsoft sign-in through the fake Microsoft', () => {
   let microsoft: FakeMicrosoft;
   let subject: AppUnderTest;
   beforeAll(async () => {
-    microsoft = await startFakeMicrosoft({ clients: [CLIENT], accounts: [ADELE_VANCE, OUTLOOK_USER], autoApprove: true });
-    subject = await startTestApp('pglite', {
-      env: {
-        MICROSOFT_CLIENT_ID: CLIENT.clientId,
-        MICROSOFT_CLIENT_SECRET: CLIENT.clientSecret,
-        MICROSOFT_LOGIN_BASE_URL: microsoft.origin,
-        MICROSOFT_GRAPH_BASE_URL: microsoft.origin,
-      },
+    microsoft = await startFakeMicrosoft({
+      clients: [MICROSOFT_TEST_CLIENT],
+      accounts: [ADELE_VANCE, OUTLOOK_USER],
+      autoApprove: true,
     });
+    subject = await startTestApp('pglite', { env: fakeMicrosoftEnv(microsoft.origin) });
   });
   afterAll(async () => {
     await subject?.close();

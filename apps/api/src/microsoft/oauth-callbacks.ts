@@ -1,5 +1,6 @@
 import { AppError } from '@breaker/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { oauthDeclined, oauthFailureReason } from '../auth/oauth-clients.js';
 import { signIn } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { connectCalendarOnMicrosoftSignIn, connectMicrosoftCalendar } from '../services/microsoft-calendar-connect.js';
@@ -18,17 +19,6 @@ interface Leg {
   reply: FastifyReply;
 }
 
-/** Microsoft sends the person back with `error=access_denied` (or another error) instead of a code. */
-function declined(request: FastifyRequest): boolean {
-  const query = request.query as Record<string, unknown>;
-  return typeof query['error'] === 'string' || typeof query['code'] !== 'string';
-}
-
-/** One short line for the log: OAuth errors carry whole HTTP exchanges that would only add noise. */
-function reason(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 200);
-}
-
 export async function startMicrosoftSignIn({ deps, request, reply }: Leg): Promise<unknown> {
   const microsoft = request.server.microsoftSignIn;
   if (!microsoft) return reply.redirect('/login?error=microsoft_not_configured', 303);
@@ -40,7 +30,7 @@ export async function finishMicrosoftSignIn({ deps, request, reply }: Leg): Prom
   const microsoft = request.server.microsoftSignIn;
   if (!microsoft || !deps.config.microsoft) return reply.redirect('/login?error=microsoft_not_configured', 303);
   const nonce = takeNonce(request, reply);
-  if (declined(request)) return reply.redirect('/login?error=microsoft_failed', 303);
+  if (oauthDeclined(request)) return reply.redirect('/login?error=microsoft_failed', 303);
   try {
     const { token } = await microsoft.getAccessTokenFromAuthorizationCodeFlow(request, reply);
     const identity = await verifyMicrosoftIdToken(deps.config.microsoft, token.id_token, nonce);
@@ -52,7 +42,7 @@ export async function finishMicrosoftSignIn({ deps, request, reply }: Leg): Prom
     if (error instanceof AppError && error.message === MICROSOFT_EMAIL_IN_USE) {
       return reply.redirect(`/login?error=${MICROSOFT_EMAIL_IN_USE}`, 303);
     }
-    request.log.warn({ reason: reason(error) }, 'Microsoft sign-in failed');
+    request.log.warn({ reason: oauthFailureReason(error) }, 'Microsoft sign-in failed');
     return reply.redirect('/login?error=microsoft_failed', 303);
   }
 }
@@ -69,7 +59,7 @@ export async function finishMicrosoftCalendarConnection({ deps, request, reply }
   if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
   const microsoft = request.server.microsoftCalendar;
   const nonce = takeNonce(request, reply);
-  if (declined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+  if (oauthDeclined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
   try {
     if (!microsoft || !deps.config.microsoft) throw new AppError('UNAVAILABLE', 'Microsoft is not configured');
     const { token } = await microsoft.getAccessTokenFromAuthorizationCodeFlow(request, reply);
@@ -77,7 +67,7 @@ export async function finishMicrosoftCalendarConnection({ deps, request, reply }
     await connectMicrosoftCalendar(deps, request.session.user.id, identity, token);
     return reply.redirect('/calendar?success=calendar_connected', 303);
   } catch (error) {
-    request.log.warn({ reason: reason(error) }, 'Microsoft calendar connection failed');
+    request.log.warn({ reason: oauthFailureReason(error) }, 'Microsoft calendar connection failed');
     return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
   }
 }

@@ -1,7 +1,7 @@
-import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
+import type { OAuth2Namespace } from '@fastify/oauth2';
 import { microsoftEndpoints } from '@breaker/api-contract/config';
 import type { FastifyInstance } from 'fastify';
-import { signInFlowCookie } from '../auth/cookies.js';
+import { registerOAuthFlows } from '../auth/oauth-clients.js';
 import type { AppDeps } from '../deps.js';
 
 declare module 'fastify' {
@@ -31,37 +31,32 @@ export async function registerMicrosoftOAuth(app: FastifyInstance, deps: AppDeps
   const microsoft = deps.config.microsoft;
   if (!microsoft) return;
   const endpoints = microsoftEndpoints(microsoft);
-  const credentials = {
-    client: { id: microsoft.clientId, secret: microsoft.clientSecret },
-    auth: {
+  await registerOAuthFlows(
+    app,
+    deps,
+    {
+      clientId: microsoft.clientId,
+      clientSecret: microsoft.clientSecret,
       authorizeHost: endpoints.loginOrigin,
       authorizePath: endpoints.authorizePath,
       tokenHost: endpoints.loginOrigin,
       tokenPath: endpoints.tokenPath,
     },
-    options: { authorizationMethod: 'body' as const },
-  };
-  const cookie = signInFlowCookie(deps.config, '/');
-  await app.register(fastifyOauth2, {
-    name: 'microsoftSignIn',
-    scope: MICROSOFT_SCOPES,
-    credentials,
-    callbackUri: new URL(MICROSOFT_SIGN_IN_CALLBACK, deps.config.appUrl).toString(),
-    pkce: 'S256',
-    cookie,
-    redirectStateCookieName: 'oauth2-microsoft-state',
-    verifierCookieName: 'oauth2-microsoft-verifier',
-  });
-  // A signed-in user connecting their calendar may pick another account than the one they are signed in with.
-  await app.register(fastifyOauth2, {
-    name: 'microsoftCalendar',
-    scope: MICROSOFT_SCOPES,
-    credentials,
-    callbackUri: new URL(MICROSOFT_CALENDAR_CALLBACK, deps.config.appUrl).toString(),
-    callbackUriParams: { prompt: 'select_account' },
-    pkce: 'S256',
-    cookie,
-    redirectStateCookieName: 'oauth2-microsoft-calendar-state',
-    verifierCookieName: 'oauth2-microsoft-calendar-verifier',
-  });
+    [
+      {
+        name: 'microsoftSignIn',
+        scope: MICROSOFT_SCOPES,
+        callbackPath: MICROSOFT_SIGN_IN_CALLBACK,
+        cookieNames: { state: 'oauth2-microsoft-state', verifier: 'oauth2-microsoft-verifier' },
+      },
+      {
+        // A signed-in user connecting their calendar may pick another account than the one they are signed in with.
+        name: 'microsoftCalendar',
+        scope: MICROSOFT_SCOPES,
+        callbackPath: MICROSOFT_CALENDAR_CALLBACK,
+        callbackUriParams: { prompt: 'select_account' },
+        cookieNames: { state: 'oauth2-microsoft-calendar-state', verifier: 'oauth2-microsoft-calendar-verifier' },
+      },
+    ],
+  );
 }

@@ -1,13 +1,8 @@
 import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { type AppUnderTest, fakeGoogleEnv, GOOGLE_TEST_CLIENT, startTestApp, TestClient } from '../app.test-support.js';
 
 const TOKEN = 'operator-token-for-google-metrics';
-const CLIENT = {
-  clientId: 'breaker-metrics.apps.example',
-  clientSecret: 'test-secret',
-  redirectUris: [`${ORIGIN}/api/auth/google/callback`, `${ORIGIN}/api/auth/google/calendar/callback`],
-};
 const EMAIL = GRACE_HOPPER.email;
 const EVENTS_LIST = '/calendar/v3/calendars/primary/events';
 
@@ -35,13 +30,11 @@ describe('Google API calls in the metrics, through the fake Google', () => {
   };
 
   beforeAll(async () => {
-    google = await startFakeGoogle({ clients: [CLIENT], accounts: [GRACE_HOPPER], autoApprove: true });
+    google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [GRACE_HOPPER], autoApprove: true });
     subject = await startTestApp('pglite', {
       env: {
         OPERATOR_TOKEN: TOKEN,
-        GOOGLE_CLIENT_ID: CLIENT.clientId,
-        GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
-        GOOGLE_BASE_URL: google.origin,
+        ...fakeGoogleEnv(google.origin),
       },
     });
     client = new TestClient(subject.app);

@@ -2,7 +2,7 @@ import { QUEUES } from '@breaker/api-contract';
 import { type Queue } from 'bullmq';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { appForSuite, type AppUnderTest, ORIGIN, signInWorkingEveryDay, type TestClient } from '../app.test-support.js';
 import { startQueuedTestApp, TEST_REDIS_URL, testQueuePrefix } from '../jobs/queued-test-app.test-support.js';
 import { openOperatorQueues, type OperatorQueues } from './operator-queues.js';
 
@@ -27,20 +27,14 @@ function sampleValue(metrics: string, name: string, labels: Record<string, strin
 }
 
 async function signedInWithBreaks(subject: AppUnderTest, name: string): Promise<{ client: TestClient; id: string }> {
-  const client = new TestClient(subject.app);
-  const user = await client.registerAndSignIn(`${name}${randomBytes(3).toString('hex')}`);
-  await client.request('PUT', '/api/user/preferences', { preferences: { workDays: [1, 2, 3, 4, 5, 6, 7], timezone: 'UTC' } });
-  const refreshed = await client.request('POST', `/api/refresh-breakers/${user.id}`);
+  const { client, userId } = await signInWorkingEveryDay(subject.app, `${name}${randomBytes(3).toString('hex')}`);
+  const refreshed = await client.request('POST', `/api/refresh-breakers/${userId}`);
   expect(refreshed.statusCode).toBe(200);
-  return { client, id: user.id };
+  return { client, id: userId };
 }
 
 describe('operator pages without OPERATOR_TOKEN', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite');
-  });
-  afterAll(() => subject?.close());
+  const subject = appForSuite('pglite');
 
   it('do not exist, whatever is sent', async () => {
     for (const url of ['/admin/queues', '/admin/queues/api/queues', '/metrics']) {
@@ -52,11 +46,7 @@ describe('operator pages without OPERATOR_TOKEN', () => {
 });
 
 describe('operator pages with jobs in-process', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { env: { OPERATOR_TOKEN: TOKEN } });
-  });
-  afterAll(() => subject?.close());
+  const subject = appForSuite('pglite', { env: { OPERATOR_TOKEN: TOKEN } });
 
   it('ask for the token with a Basic challenge, so a browser prompts', async () => {
     for (const url of ['/admin/queues', '/metrics']) {

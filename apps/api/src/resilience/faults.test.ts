@@ -42,6 +42,13 @@ function message(answer: Answer): unknown {
   return (answer.body as { message?: unknown } | undefined)?.message;
 }
 
+/** A 503 with the server's message for an outage, answered at once rather than after a connection timeout. */
+function expectFastUnavailable(answer: Answer): void {
+  expect(answer.status).toBe(503);
+  expect(message(answer)).toBe(SERVER_MESSAGES.unavailable);
+  expect(answer.elapsedMs).toBeLessThan(FAST_MS);
+}
+
 describe('faults: processes killed, Redis and PostgreSQL restarted, Google failing', () => {
   let cluster: PrivateCluster | undefined;
   let redis: PrivateRedis | undefined;
@@ -170,6 +177,18 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
       (call) => call.method === 'GET' && call.path === EVENTS_LIST && !('privateExtendedProperty' in call.query),
     ).length ?? 0;
 
+  /** A new meeting, and a sync whose read of it Google holds for `holdMs`: the worker is mid-job once this returns. */
+  async function syncHeldAtGoogle(event: EventInput, holdMs: number) {
+    const fake = google;
+    if (!fake) throw new Error('no fake Google');
+    fake.upsertEvent(EMAIL, 'primary', event);
+    const before = meetingReads();
+    fake.hangNext({ path: EVENTS_LIST, ms: holdMs });
+    const sync = visitor.call(api.url, 'POST', `/api/calendar/sync/${userId}`);
+    await waitFor('the sync to reach Google', () => meetingReads() > before);
+    return { before, sync };
+  }
+
   it('retries a sync through a hanging, throttling and failing Google and an expired sync token until it succeeds, without crashing or duplicating events and breaks', async () => {
     const fake = google;
     if (!fake) throw new Error('no fake Google');
@@ -197,13 +216,7 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
   }, 60_000);
 
   it('runs a job again on another worker after its worker is killed with SIGKILL mid-job, without duplicate breaks', async () => {
-    const fake = google;
-    if (!fake) throw new Error('no fake Google');
-    fake.upsertEvent(EMAIL, 'primary', meeting('planning', 15));
-    const before = meetingReads();
-    fake.hangNext({ path: EVENTS_LIST, ms: 30_000 });
-    const sync = visitor.call(api.url, 'POST', `/api/calendar/sync/${userId}`);
-    await waitFor('the sync to reach Google', () => meetingReads() > before);
+    const { before, sync } = await syncHeldAtGoogle(meeting('planning', 15), 30_000);
     worker.signal('SIGKILL');
     expect(await worker.exited).toMatchObject({ signal: 'SIGKILL' });
     expect((await sync).status).toBe(200);
@@ -216,13 +229,7 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
   }, 60_000);
 
   it('finishes the running job when a worker gets SIGTERM mid-job, then exits 0', async () => {
-    const fake = google;
-    if (!fake) throw new Error('no fake Google');
-    fake.upsertEvent(EMAIL, 'primary', meeting('retro', 16));
-    const before = meetingReads();
-    fake.hangNext({ path: EVENTS_LIST, ms: 2_000 });
-    const sync = visitor.call(api.url, 'POST', `/api/calendar/sync/${userId}`);
-    await waitFor('the sync to reach Google', () => meetingReads() > before);
+    const { sync } = await syncHeldAtGoogle(meeting('retro', 16), 2_000);
     worker.signal('SIGTERM');
     expect(await worker.exited).toEqual({ code: 0, signal: null });
     // The job was finished by the stopping worker, not left for another one: no worker is running now.
@@ -235,10 +242,7 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
 
   it('answers fast 503s with a message while Redis is down, keeps serving reads, and recovers when Redis is back', async () => {
     await redis?.stop();
-    const refresh = await visitor.call(api.url, 'POST', `/api/refresh-breakers/${userId}`);
-    expect(refresh.status).toBe(503);
-    expect(message(refresh)).toBe(SERVER_MESSAGES.unavailable);
-    expect(refresh.elapsedMs).toBeLessThan(FAST_MS);
+    expectFastUnavailable(await visitor.call(api.url, 'POST', `/api/refresh-breakers/${userId}`));
     const ready = await probe.call(api.url, 'GET', '/api/ready');
     expect(ready.status).toBe(503);
     expect(message(ready)).toEqual(expect.stringContaining('queue'));
@@ -284,14 +288,8 @@ describe('faults: processes killed, Redis and PostgreSQL restarted, Google faili
 
   it('answers fast 503s with a message while PostgreSQL is down, and the same processes serve again once it is back', async () => {
     await cluster?.stop();
-    const reads = await visitor.call(api.url, 'GET', '/api/upcoming-breaks');
-    expect(reads.status).toBe(503);
-    expect(message(reads)).toBe(SERVER_MESSAGES.unavailable);
-    expect(reads.elapsedMs).toBeLessThan(FAST_MS);
-    const refresh = await visitor.call(api.url, 'POST', `/api/refresh-breakers/${userId}`);
-    expect(refresh.status).toBe(503);
-    expect(message(refresh)).toBe(SERVER_MESSAGES.unavailable);
-    expect(refresh.elapsedMs).toBeLessThan(FAST_MS);
+    expectFastUnavailable(await visitor.call(api.url, 'GET', '/api/upcoming-breaks'));
+    expectFastUnavailable(await visitor.call(api.url, 'POST', `/api/refresh-breakers/${userId}`));
     const ready = await probe.call(api.url, 'GET', '/api/ready');
     expect(ready.status).toBe(503);
     expect(message(ready)).toEqual(expect.stringContaining('database'));

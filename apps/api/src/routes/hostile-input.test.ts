@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, ORIGIN, TestClient } from '../app.test-support.js';
 
 const AUTH_CALLS = [
   '/api/auth/login',
@@ -44,13 +44,7 @@ const HOSTILE_BODIES: { name: string; payload: string; contentType?: string }[] 
 ];
 
 describe('hostile input on every sign-in call', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
 
   for (const url of AUTH_CALLS) {
     for (const body of HOSTILE_BODIES) {
@@ -76,30 +70,16 @@ describe('hostile input on every sign-in call', () => {
 
   it('accepts any Unicode in passwords, exactly as typed', async () => {
     const password = '  пароль 🔑 ‮ spaces  ';
-    const headers = { origin: ORIGIN, 'content-type': 'application/json' };
-    const registered = await subject.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress: '127.2.0.2',
-      headers,
-      payload: JSON.stringify({ username: 'Ünïcødé', email: 'unicode@example.com', password }),
+    const client = new TestClient(subject.app);
+    const registered = await client.request('POST', '/api/auth/register', {
+      username: 'Ünïcødé',
+      email: 'unicode@example.com',
+      password,
     });
     expect(registered.statusCode).toBe(201);
-    const trimmed = await subject.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: '127.2.0.2',
-      headers,
-      payload: JSON.stringify({ username: 'ünïcødé', password: password.trim() }),
-    });
+    const trimmed = await client.request('POST', '/api/auth/login', { username: 'ünïcødé', password: password.trim() });
     expect(trimmed.statusCode).toBe(401);
-    const exact = await subject.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: '127.2.0.2',
-      headers,
-      payload: JSON.stringify({ username: 'ünïcødé', password }),
-    });
+    const exact = await client.request('POST', '/api/auth/login', { username: 'ünïcødé', password });
     expect(exact.statusCode).toBe(200);
   });
 });

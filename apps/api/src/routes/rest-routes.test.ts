@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, type AppUnderTest } from '../app.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, ORIGIN } from '../app.test-support.js';
 import { appRouter } from '../trpc/router.js';
 import { restRoutes } from './rest-routes.js';
 
@@ -63,11 +63,7 @@ const GARBAGE_BODIES: { name: string; payload?: string; contentType?: string }[]
 ];
 
 describe('a protected call made signed out', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite');
-  });
-  afterAll(() => subject?.close());
+  const subject = appForSuite('pglite');
 
   it('is marked in the route table for exactly the calls that need a signed-in person', () => {
     const marked = restRoutes.filter((route) => route.signedIn).map((route) => `${route.method} ${route.url}`);

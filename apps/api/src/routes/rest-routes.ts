@@ -21,6 +21,7 @@ import {
   caldavCalendarsInput,
   caldavConnected,
   caldavInput,
+  type CalendarProvider,
   icsFeedInput,
   idParam,
   loginInput,
@@ -38,6 +39,7 @@ import {
 } from '@breaker/api-contract';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z, type ZodObject, type ZodType } from 'zod';
+import { oauthDeclined, oauthFailureReason } from '../auth/oauth-clients.js';
 import { requireUser, signIn, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { loadUser, register } from '../services/accounts.js';
@@ -176,20 +178,22 @@ function signedInCall<Params extends ZodObject | undefined, Body extends ZodType
   };
 }
 
+/** Disconnecting the user's calendar of one provider (calendar-disconnect.ts). */
+function calendarDisconnection(url: string, provider: CalendarProvider, summary: string): RestRoute {
+  return signedInCall('DELETE', url, { summary, answer: okAnswer }, async ({ deps, userId }) =>
+    disconnectUserCalendar(deps, userId, provider),
+  );
+}
+
+/** Signs this browser out: `/api/auth/logout` and `/api/auth/clear-sessions` do the same. */
+async function endSession({ deps, request, reply }: RouteContext) {
+  await signOut(deps, request, reply);
+  return { ok: true } as const;
+}
+
 /** A browser navigation that ends in a 303 to one of the web app's pages. */
 function navigation(url: string, summary: string, handle: (context: RouteContext) => Promise<unknown>): RestRoute {
   return { method: 'GET', url, summary, answer: { redirect: true }, handle };
-}
-
-/** Google sends the person back with `error=access_denied` (or another error) instead of a code. */
-function googleDeclined(request: FastifyRequest): boolean {
-  const query = request.query as Record<string, unknown>;
-  return typeof query['error'] === 'string' || typeof query['code'] !== 'string';
-}
-
-/** One short line for the log: OAuth errors carry whole HTTP exchanges that would only add noise. */
-function failureReason(error: unknown): string {
-  return error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
 }
 
 /**
@@ -212,10 +216,7 @@ export const restRoutes: RestRoute[] = [
     { summary: 'Open an account', body: registerInput, answer: registeredAnswer, status: 201 },
     async ({ deps, request, body }) => register(deps, body, request.ip),
   ),
-  publicCall('POST', '/api/auth/logout', { summary: 'Sign out', answer: okAnswer }, async ({ deps, request, reply }) => {
-    await signOut(deps, request, reply);
-    return { ok: true } as const;
-  }),
+  publicCall('POST', '/api/auth/logout', { summary: 'Sign out', answer: okAnswer }, endSession),
   navigation('/api/logout', 'Sign out and go to the home page', async ({ deps, request, reply }) => {
     // A link on another site must not be able to sign people out.
     if (request.headers['sec-fetch-site'] !== 'cross-site') await signOut(deps, request, reply);
@@ -224,15 +225,7 @@ export const restRoutes: RestRoute[] = [
   navigation('/api/login', 'Go to the sign-in (Google when configured)', async ({ deps, reply }) =>
     reply.redirect(deps.config.google ? '/api/auth/google' : '/login', 303),
   ),
-  publicCall(
-    'POST',
-    '/api/auth/clear-sessions',
-    { summary: "End this browser's session", answer: okAnswer },
-    async ({ deps, request, reply }) => {
-      await signOut(deps, request, reply);
-      return { ok: true } as const;
-    },
-  ),
+  publicCall('POST', '/api/auth/clear-sessions', { summary: "End this browser's session", answer: okAnswer }, endSession),
   publicCall(
     'POST',
     '/api/auth/forgot-password',
@@ -253,7 +246,7 @@ export const restRoutes: RestRoute[] = [
   navigation(GOOGLE_SIGN_IN_CALLBACK, "Google's return from signing in", async ({ deps, request, reply }) => {
     const google = request.server.googleSignIn;
     if (!google || !deps.config.google) return reply.redirect('/google-login?error=google_not_configured', 303);
-    if (googleDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
+    if (oauthDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
     try {
       const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
       const profile = await fetchGoogleProfile(deps.config.google, token.access_token);
@@ -265,7 +258,7 @@ export const restRoutes: RestRoute[] = [
       if (error instanceof AppError && error.message === GOOGLE_EMAIL_IN_USE) {
         return reply.redirect(`/login?error=${GOOGLE_EMAIL_IN_USE}`, 303);
       }
-      request.log.warn({ reason: failureReason(error) }, 'Google sign-in failed');
+      request.log.warn({ reason: oauthFailureReason(error) }, 'Google sign-in failed');
       return reply.redirect('/login?error=google_failed', 303);
     }
   }),
@@ -284,14 +277,14 @@ export const restRoutes: RestRoute[] = [
   navigation(GOOGLE_CALENDAR_CALLBACK, "Google's return from connecting a calendar", async ({ deps, request, reply }) => {
     if (!request.session) return reply.redirect('/calendar?error=session_lost', 303);
     const google = request.server.googleCalendar;
-    if (googleDeclined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
+    if (oauthDeclined(request)) return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
     try {
       if (!google) throw new AppError('UNAVAILABLE', 'Google Calendar is not configured');
       const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
       await connectGoogleCalendar(deps, request.session.user.id, token);
       return reply.redirect('/calendar?success=calendar_connected', 303);
     } catch (error) {
-      request.log.warn({ reason: failureReason(error) }, 'calendar connection failed');
+      request.log.warn({ reason: oauthFailureReason(error) }, 'calendar connection failed');
       return reply.redirect('/calendar?error=calendar_oauth_failed', 303);
     }
   }),
@@ -364,12 +357,7 @@ export const restRoutes: RestRoute[] = [
     { summary: 'Connect (or replace) a read-only ICS feed', body: icsFeedInput, answer: icsFeedConnected },
     async ({ deps, body, userId }) => connectIcsFeed(deps, userId, body.url),
   ),
-  signedInCall(
-    'DELETE',
-    '/api/calendar/ics-feed',
-    { summary: 'Disconnect the ICS feed', answer: okAnswer },
-    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'ics'),
-  ),
+  calendarDisconnection('/api/calendar/ics-feed', 'ics', 'Disconnect the ICS feed'),
   signedInCall(
     'POST',
     '/api/calendar/breaks-feed',
@@ -438,12 +426,7 @@ export const restRoutes: RestRoute[] = [
     { summary: 'Connect (or replace) a CalDAV account', body: caldavInput, answer: caldavConnected },
     async ({ deps, body, userId }) => connectCalDavAccount(deps, userId, body),
   ),
-  signedInCall(
-    'DELETE',
-    '/api/calendar/caldav',
-    { summary: 'Disconnect the CalDAV account', answer: okAnswer },
-    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'caldav'),
-  ),
+  calendarDisconnection('/api/calendar/caldav', 'caldav', 'Disconnect the CalDAV account'),
   signedInCall(
     'GET',
     '/api/calendar/caldav/calendars',
@@ -460,16 +443,6 @@ export const restRoutes: RestRoute[] = [
     },
     async ({ deps, body, userId }) => chooseCalendars(deps, userId, body.calendars),
   ),
-  signedInCall(
-    'DELETE',
-    '/api/calendar/microsoft',
-    { summary: 'Disconnect the Microsoft Outlook calendar', answer: okAnswer },
-    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'microsoft'),
-  ),
-  signedInCall(
-    'DELETE',
-    '/api/calendar/google',
-    { summary: 'Disconnect the Google calendar', answer: okAnswer },
-    async ({ deps, userId }) => disconnectUserCalendar(deps, userId, 'google'),
-  ),
+  calendarDisconnection('/api/calendar/microsoft', 'microsoft', 'Disconnect the Microsoft Outlook calendar'),
+  calendarDisconnection('/api/calendar/google', 'google', 'Disconnect the Google calendar'),
 ];

@@ -2,7 +2,14 @@ import { startRadicale, type RadicaleServer } from '@breaker/jobs/testing';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import {
+  appForSuite,
+  type AppUnderTest,
+  eventually,
+  signInWorkingEveryDay,
+  startTestApp,
+  TestClient,
+} from '../app.test-support.js';
 
 /** Tomorrow in UTC at an hour, as an iCalendar date-time. */
 function tomorrowAt(hour: number, minute = 0): string {
@@ -27,13 +34,8 @@ function meeting(uid: string, title: string, from: string, to: string, extra: st
   ].join('\r\n');
 }
 
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
+/** A real CalDAV server takes longer than the fakes: up to 15 seconds. */
+const eventuallyOnRadicale = (check: () => boolean | Promise<boolean>) => eventually(check, { attempts: 150, intervalMs: 100 });
 
 const writes = (requests: readonly string[]) => requests.filter((r) => /^(PUT|DELETE|MKCALENDAR|PROPPATCH|MOVE|COPY) /.test(r));
 
@@ -56,6 +58,11 @@ describe('CalDAV against a real Radicale', () => {
       .filter((b) => Date.parse(b.scheduledTime) > Date.now() && !b.completedAt && !b.skipped)
       .map((b) => b.scheduledTime.replace(/[-:]|\.\d{3}/g, ''))
       .sort();
+  /** The stored meetings of that title, by the object name and UID they were read from. */
+  const storedAs = async (title: string) =>
+    (await subject.db.selectFrom('calendar_events').select('external_id').where('title', '=', title).execute()).map(
+      (row) => row.external_id,
+    );
   /** The calendar holds an event for exactly each upcoming break (the one someone else edited aside). */
   const calendarMatchesBreaks = async () => {
     const starts = (await breakerObjects())
@@ -81,11 +88,7 @@ describe('CalDAV against a real Radicale', () => {
       meeting('daily@example.com', 'Daily check-in', tomorrowAt(15), tomorrowAt(15, 15), ['RRULE:FREQ=DAILY;COUNT=3']),
     );
     subject = await startTestApp('pglite', { env: { ALLOW_PRIVATE_FEEDS: 'true' } });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('davy')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'davy'));
   });
   afterAll(async () => {
     await subject?.close();
@@ -133,7 +136,7 @@ describe('CalDAV against a real Radicale', () => {
   it('writes the breaks into the calendar as free events that Breaker owns, and touches nothing else', async () => {
     const planned = await upcomingStarts();
     expect(planned.length).toBeGreaterThan(0);
-    await eventually(calendarMatchesBreaks);
+    await eventuallyOnRadicale(calendarMatchesBreaks);
     for (const object of await breakerObjects()) {
       expect(object.data).toMatch(/TRANSP:TRANSPARENT/);
       expect(object.data).toMatch(/SUMMARY:.*· Breaker/);
@@ -170,11 +173,11 @@ describe('CalDAV against a real Radicale', () => {
       ),
     ).toBe(true);
     // Breaks the new meetings moved are moved in the calendar too.
-    await eventually(calendarMatchesBreaks);
+    await eventuallyOnRadicale(calendarMatchesBreaks);
   });
 
   it('re-syncs an unchanged account with exactly one request and no writes', async () => {
-    await eventually(calendarMatchesBreaks);
+    await eventuallyOnRadicale(calendarMatchesBreaks);
     // Breaker's own writes changed the calendar's sync-token: the first sync asks what changed (sync-collection) and,
     // knowing the ETags it wrote, reads nothing more; the next one needs the PROPFIND alone.
     radicale.requests.length = 0;
@@ -196,13 +199,8 @@ describe('CalDAV against a real Radicale', () => {
     expect(synced.json()).toMatchObject({ eventsChanged: 2 });
     expect(radicale.requests.filter((r) => r.startsWith('REPORT'))).toHaveLength(2);
     expect(await titles()).toEqual(['Daily check-in', 'Daily check-in', 'Daily check-in', 'Design review', 'Standup']);
-    const review = await subject.db
-      .selectFrom('calendar_events')
-      .select('external_id')
-      .where('title', '=', 'Design review')
-      .execute();
-    expect(review).toEqual([{ external_id: 'review-renamed.ics/review@example.com' }]);
-    await eventually(calendarMatchesBreaks);
+    expect(await storedAs('Design review')).toEqual(['review-renamed.ics/review@example.com']);
+    await eventuallyOnRadicale(calendarMatchesBreaks);
   });
 
   it('drops the copy a rename left under the old name when the delta does not report that name removed', async () => {
@@ -224,12 +222,7 @@ describe('CalDAV against a real Radicale', () => {
     );
     const synced = await client.request('POST', `/api/calendar/sync/${userId}`);
     expect(synced.json()).toMatchObject({ eventsChanged: 2 });
-    const review = await subject.db
-      .selectFrom('calendar_events')
-      .select('external_id')
-      .where('title', '=', 'Design review')
-      .execute();
-    expect(review).toEqual([{ external_id: 'review-renamed.ics/review@example.com' }]);
+    expect(await storedAs('Design review')).toEqual(['review-renamed.ics/review@example.com']);
   });
 
   it('moves and removes its breaks, removes them all with booking off, and never overwrites an edited one', async () => {
@@ -239,19 +232,19 @@ describe('CalDAV against a real Radicale', () => {
     const edited = before[0]!;
     await radicale.put(work, edited.url.slice(work.length), edited.data.replace(/SUMMARY:[^\r\n]*/, 'SUMMARY:Mine now'));
     await client.request('PUT', '/api/user/preferences', { preferences: { calendarBookingEnabled: false } });
-    await eventually(async () => (await breakerObjects()).length === 1);
+    await eventuallyOnRadicale(async () => (await breakerObjects()).length === 1);
     const left = await breakerObjects();
     expect(left[0]!.data).toMatch(/SUMMARY:Mine now/);
     expect((await radicale.objects(work)).filter((o) => !/@breaker\r?$/m.test(o.data)).length).toBe(3);
 
     await client.request('PUT', '/api/user/preferences', { preferences: { calendarBookingEnabled: true } });
-    await eventually(calendarMatchesBreaks);
+    await eventuallyOnRadicale(calendarMatchesBreaks);
     // A skipped break's event goes.
     const [skipped] = (await client.request('GET', '/api/upcoming-breaks'))
       .json<{ id: string; scheduledTime: string }[]>()
       .filter((b) => Date.parse(b.scheduledTime) > Date.now());
     await client.request('PATCH', `/api/break-sessions/${skipped!.id}`, { skipped: true });
-    await eventually(
+    await eventuallyOnRadicale(
       async () =>
         !(await breakerObjects()).some((o) => o.data.includes(`DTSTART:${skipped!.scheduledTime.replace(/[-:]|\.\d{3}/g, '')}`)),
     );
@@ -306,13 +299,7 @@ describe('CalDAV against a real Radicale', () => {
 });
 
 describe('CalDAV servers on private addresses', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite');
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite');
 
   it('are refused unless ALLOW_PRIVATE_FEEDS is on', async () => {
     const client = new TestClient(subject.app);

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { appForSuite, type AppUnderTest, signInWorkingEveryDay, startTestApp, TestClient } from '../app.test-support.js';
 
 /** Tomorrow in UTC, as an iCalendar date-time. */
 function tomorrowAt(hour: number): string {
@@ -71,11 +71,7 @@ describe('calendar feeds (ICS)', () => {
     await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
     feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
     subject = await startTestApp('pglite', { env: { ALLOW_PRIVATE_FEEDS: 'true' } });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('feedy')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'feedy'));
   });
   afterAll(async () => {
     await subject?.close();
@@ -137,13 +133,7 @@ describe('calendar feeds (ICS)', () => {
 });
 
 describe('calendar feeds on private addresses', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite');
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite');
 
   it('are refused unless ALLOW_PRIVATE_FEEDS is on', async () => {
     const client = new TestClient(subject.app);

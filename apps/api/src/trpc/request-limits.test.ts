@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES, TRPC_MAX_BATCH_SIZE } from '@breaker/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { appForSuite, type AppUnderTest, ORIGIN, startTestApp, TestClient } from '../app.test-support.js';
 
 /** The catalogue is the largest answer anyone may ask for without signing in. */
 const batchOf = (calls: number) => `/trpc/${Array(calls).fill('activities.list').join(',')}?batch=1`;
@@ -76,13 +76,7 @@ describe('what one anonymous tRPC request may cost', () => {
 });
 
 describe('tRPC calls without input', () => {
-  let subject: AppUnderTest;
-  beforeAll(async () => {
-    subject = await startTestApp('pglite');
-  });
-  afterAll(async () => {
-    await subject?.close();
-  });
+  const subject = appForSuite('pglite');
 
   const post = (client: TestClient, url: string, contentType: string, payload: string) =>
     subject.app.inject({

@@ -42,6 +42,10 @@ describe.each<TestBackend>(['postgres', 'pglite'])('a full sync replacing many e
     return { user, connection };
   }
 
+  /** Every row stored for the connection, whatever set it came from: none of a replaced set may stay. */
+  const storedEvents = (connectionId: string) =>
+    database().db.selectFrom('calendar_events').select('id').where('connection_id', '=', connectionId).execute();
+
   it('lets other reads run while it writes, and each sees the old events or the new ones, whole', async () => {
     const { user, connection } = await connectedUser('whole');
     await replaceConnectionEvents(database().db, connection, eventSet('old', 300));
@@ -59,12 +63,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('a full sync replacing many e
     expect(readsMeanwhile.every((sets) => sets.length === 1)).toBe(true);
     expect(readsMeanwhile[0]).toEqual(['old']);
     expect(setsSeen((await listEventsBetween(database().db, user.id, FROM, TO)).map((event) => event.title))).toEqual(['new']);
-    const stored = await database()
-      .db.selectFrom('calendar_events')
-      .select('id')
-      .where('connection_id', '=', connection.id)
-      .execute();
-    expect(stored).toHaveLength(1000);
+    expect(await storedEvents(connection.id)).toHaveLength(1000);
   });
 
   it('moves the plan version when the connection switches to the new events, so no 304 keeps the old ones', async () => {
@@ -96,11 +95,6 @@ describe.each<TestBackend>(['postgres', 'pglite'])('a full sync replacing many e
     const titles = (await listEventsBetween(database().db, user.id, FROM, TO)).map((event) => event.title);
     expect(titles).toHaveLength(400);
     expect(setsSeen(titles)).toHaveLength(1);
-    const stored = await database()
-      .db.selectFrom('calendar_events')
-      .select('id')
-      .where('connection_id', '=', connection.id)
-      .execute();
-    expect(stored).toHaveLength(400);
+    expect(await storedEvents(connection.id)).toHaveLength(400);
   });
 });

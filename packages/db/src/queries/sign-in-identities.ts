@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import type { NewPreferences } from '../default-preferences.js';
 import type { NewUser, SignInIdentityRow, UserRow } from '../schema.js';
+import { insertUserAndPreferences } from './new-user.js';
 
 /** Who a provider vouches for: its issuer, its subject id for the person, and the e-mail it gave. */
 export interface SignInIdentity {
@@ -27,11 +28,7 @@ export function createUserWithSignInIdentity(
   identity: SignInIdentity,
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    const created = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-    await trx
-      .insertInto('preferences')
-      .values({ ...preferences, user_id: created.id })
-      .execute();
+    const created = await insertUserAndPreferences(trx, user, preferences);
     await trx
       .insertInto('sign_in_identities')
       .values({ ...identity, user_id: created.id })

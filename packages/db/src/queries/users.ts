@@ -2,25 +2,27 @@ import { sql } from 'kysely';
 import type { Db } from '../client.js';
 import type { NewUser, PreferencesTable, UserRow } from '../schema.js';
 import type { Insertable } from 'kysely';
+import { insertUserAndPreferences } from './new-user.js';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+/** Usernames and e-mail addresses match whatever their case (the indexes are on their lower case). */
+function findUserIgnoringCase(db: Db, column: 'username' | 'email', value: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase())
     .executeTakeFirst();
 }
 
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return findUserIgnoringCase(db, 'username', username);
+}
+
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  return findUserIgnoringCase(db, 'email', email);
 }
 
 /** Creates the user and their preferences together, so no user ever exists without preferences. */
@@ -29,14 +31,7 @@ export function insertUserWithPreferences(
   user: NewUser,
   preferences: Omit<Insertable<PreferencesTable>, 'user_id'>,
 ): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
-    const created = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-    await trx
-      .insertInto('preferences')
-      .values({ ...preferences, user_id: created.id })
-      .execute();
-    return created;
-  });
+  return db.transaction().execute((trx) => insertUserAndPreferences(trx, user, preferences));
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
