@@ -2,7 +2,7 @@ import { startRadicale, type RadicaleServer } from '@breaker/jobs/testing';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { appForSuite, signInWorkingEveryDay, type TestClient } from '../app.test-support.js';
 
 /**
  * Radicale behind a door that can hold its writes: a PUT waits at the door until it is opened, so a test can stop a
@@ -61,22 +61,16 @@ describe('disconnecting a calendar while Breaker writes to it', () => {
   let radicale: RadicaleServer;
   let door: Door;
   let work: string;
-  let subject: AppUnderTest;
+  const subject = appForSuite('pglite', { env: { ALLOW_PRIVATE_FEEDS: 'true' } });
   let client: TestClient;
 
   beforeAll(async () => {
     radicale = await startRadicale();
     work = await radicale.makeCalendar('work', 'Work');
     door = await doorTo(radicale.origin);
-    subject = await startTestApp('pglite', { env: { ALLOW_PRIVATE_FEEDS: 'true' } });
-    client = new TestClient(subject.app);
-    await client.registerAndSignIn('dora');
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: { timezone: 'UTC', workStartTime: '08:00', workEndTime: '18:00', workDays: [1, 2, 3, 4, 5, 6, 7] },
-    });
+    ({ client } = await signInWorkingEveryDay(subject.app, 'dora'));
   });
   afterAll(async () => {
-    await subject?.close();
     await door?.close();
     await radicale?.close();
   });
