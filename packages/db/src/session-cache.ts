@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { USER_CHANGES } from './migrations/2026-11-26T0021-user-change-notices.js';
 import { findSessionWithPlanDay, type SessionWithPlanDay } from './queries/sessions.js';
@@ -10,9 +11,9 @@ import type { Db } from './client.js';
  * their next day starts (the database's instant: no zone is worked out here), after MAX_AGE_MS, or when it is the least
  * recently used of MAX_ENTRIES.
  *
- * A kept entry is used only after a sync: a `select 1` on the listening connection sent after the read began. PostgreSQL
- * sends a listener every notification committed before that statement ahead of its answer, so once it is back every
- * change committed before the read began has dropped what it made stale, in this process or another. Syncs are shared:
+ * A kept entry is used only after a sync: a notice the listening connection sends itself after the read began. Notices
+ * come in commit order, so once it is back every change committed before the read began has dropped what it made
+ * stale, in this process or another. Syncs are shared:
  * the reads that arrive while one is on its way wait for the next one, so there is one per batch, not per read.
  */
 export const MAX_ENTRIES = 10_000;
@@ -132,6 +133,12 @@ export class SessionPlanDayCache {
   }
 }
 
+/**
+ * A sync is a notice this connection sends itself: it comes back after every notice committed before it (PostgreSQL
+ * queues them in commit order), and only if notices reach this connection at all (behind a pooler in transaction mode
+ * they would not: the sync fails, and reads go to the database).
+ */
+const SYNC_PREFIX = 'sync:';
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
 /** A connection that stopped answering without closing is found out by this statement timing out. */
@@ -175,8 +182,13 @@ export function listenForUserChanges(url: string, cache: SessionPlanDayCache, on
     };
     client.on('error', lose);
     client.on('end', () => lose(new Error('the listening connection closed')));
+    // Every listening connection hears every process's syncs: each knows its own by a prefix of its own.
+    const ownSyncs = `${SYNC_PREFIX}${randomUUID()}:`;
+    let lastSync = '';
     client.on('notification', ({ channel, payload }) => {
-      if (channel === USER_CHANGES && payload) cache.userChanged(payload);
+      if (channel !== USER_CHANGES || !payload) return;
+      if (!payload.startsWith(SYNC_PREFIX)) cache.userChanged(payload);
+      else if (payload.startsWith(ownSyncs)) lastSync = payload;
     });
     try {
       await client.connect();
@@ -187,9 +199,17 @@ export function listenForUserChanges(url: string, cache: SessionPlanDayCache, on
     }
     if (lost || closed) return;
     retryMs = RETRY_MIN_MS;
-    const sync = sharedSync(() => client.query('select 1').then(() => undefined));
-    heartbeat.timer = setInterval(() => sync().catch(lose), HEARTBEAT_MS).unref();
-    cache.connected({ sync });
+    let syncs = 0;
+    const sync = sharedSync(async () => {
+      const token = `${ownSyncs}${(syncs += 1)}`;
+      await client.query('select pg_notify($1, $2)', [USER_CHANGES, token]);
+      // A notice of its own transaction reaches the connection before the statement's answer does.
+      if (lastSync !== token) throw new Error('notices do not reach the listening connection');
+    });
+    // A failed sync means notices may be missed: the connection is dropped and opened again.
+    const checkedSync = () => sync().catch((error: Error) => (lose(error), Promise.reject(error)));
+    heartbeat.timer = setInterval(() => checkedSync().catch(() => {}), HEARTBEAT_MS).unref();
+    cache.connected({ sync: checkedSync });
   };
   void open();
   return {
