@@ -1,6 +1,6 @@
 import { parseConfig } from '@breaker/api-contract/config';
 import { openTestDatabase, type TestBackend } from '@breaker/db/testing';
-import { createTokenCipher, type Db } from '@breaker/db';
+import { createDb, createTokenCipher, type Db } from '@breaker/db';
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -18,6 +18,8 @@ export const ORIGIN = 'http://localhost:3000';
 export interface AppUnderTest {
   app: FastifyInstance;
   db: Db;
+  /** The scratch PostgreSQL's address; undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -75,11 +77,19 @@ export interface TestAppOptions {
   queues?: readonly Queue[];
   /** The first wait before a push is tried again; short in tests. */
   pushRetryBaseMs?: number;
+  /** Serve from this PostgreSQL (another app under test's `databaseUrl`), as a second API process would. */
+  databaseUrl?: string;
+}
+
+/** A second process's connections to a database another app under test made: neither migrated nor dropped here. */
+async function openSharedDatabase(url: string) {
+  const handle = await createDb({ kind: 'postgres', url, maxConnections: 4 });
+  return { ...handle, url, dispose: handle.close };
 }
 
 /** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
 export async function startTestApp(backend: TestBackend, options: TestAppOptions = {}): Promise<AppUnderTest> {
-  const database = await openTestDatabase(backend);
+  const database = options.databaseUrl ? await openSharedDatabase(options.databaseUrl) : await openTestDatabase(backend);
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
@@ -126,6 +136,7 @@ export async function startTestApp(backend: TestBackend, options: TestAppOptions
   return {
     app,
     db: database.db,
+    ...(database.url ? { databaseUrl: database.url } : {}),
     async close() {
       await app.close();
       await jobs.close();

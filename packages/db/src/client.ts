@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { keepSessionsOf } from './session-cache.js';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -35,7 +36,8 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     pool.on('error', onPoolError);
     pool.on('connect', (client) => client.on('error', onPoolError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return handle(db, 'postgres');
+    // Conditional reads keep sessions in memory, told of changes by PostgreSQL (session-cache.ts).
+    return handle(db, 'postgres', keepSessionsOf(db, config.url, onPoolError));
   }
   // The migrations' extensions: PGlite loads a contrib extension only when it is named here.
   const options = { extensions: { btree_gist } };
@@ -87,7 +89,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-function handle(db: Kysely<Database>, kind: DatabaseConfig['kind']): DatabaseHandle {
+function handle(db: Kysely<Database>, kind: DatabaseConfig['kind'], beforeClose = async () => {}): DatabaseHandle {
   return {
     db,
     kind,
@@ -95,6 +97,7 @@ function handle(db: Kysely<Database>, kind: DatabaseConfig['kind']): DatabaseHan
       await sql`select 1`.execute(db);
     },
     async close() {
+      await beforeClose();
       await db.destroy();
     },
   };

@@ -2,7 +2,7 @@ import {
   deleteSession,
   deleteUserSessions,
   extendSession,
-  findSessionWithPlanDay,
+  findKeptSessionWithPlanDay,
   findSessionWithUpcomingBreaks,
   findSessionWithUser,
   generateSecret,
@@ -89,7 +89,11 @@ export async function validateSessionToken(
   return found ? applyExpiry(db, found, now, policy) : null;
 }
 
-/** The same check by the reader that also reads what the user's plan answers depend on (`findSessionWithPlanDay`). */
+/**
+ * The same check by the reader that also reads what the user's plan answers depend on (`findSessionWithPlanDay`), kept
+ * in memory between requests on PostgreSQL (docs/decisions/015-session-cache.md). The expiry rules run on every read,
+ * kept or not: an expired session is deleted and a sliding one extended, which drops the kept entry.
+ */
 export async function validateSessionTokenWithPlanDay(
   db: Db,
   token: string,
@@ -97,7 +101,7 @@ export async function validateSessionTokenWithPlanDay(
   policy: SessionPolicy,
 ): Promise<{ session: ValidSession; planDay: PlanDay } | null> {
   if (!isWellFormedSecret(token)) return null;
-  const found = await findSessionWithPlanDay(db, hashSecret(token), now);
+  const found = await findKeptSessionWithPlanDay(db, hashSecret(token), now);
   if (!found) return null;
   const session = await applyExpiry(db, found, now, policy);
   return session ? { session, planDay: found.planDay } : null;

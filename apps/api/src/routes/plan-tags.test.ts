@@ -8,7 +8,8 @@ const PLAN_READS = ['/api/upcoming-breaks', '/api/calendar-events', '/trpc/break
 /** Tuesday 10:00 in Berlin: breaks are placed from here on. */
 const START = new Date('2026-11-24T09:00:00Z');
 
-describe('ETags derived from the plan version', () => {
+// On PostgreSQL the session reads of conditional requests are kept in memory (docs/decisions/015-session-cache.md).
+describe.each(['pglite', 'postgres'] as const)('ETags derived from the plan version on %s', (kind) => {
   let subject: AppUnderTest;
   let client: TestClient;
   let userId: string;
@@ -39,9 +40,9 @@ describe('ETags derived from the plan version', () => {
   }
 
   beforeAll(async () => {
-    subject = await startTestApp('pglite', { now: () => clock });
+    subject = await startTestApp(kind, { now: () => clock });
     client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('plan-tags')).id;
+    userId = (await client.registerAndSignIn(`plan-tags-${kind}`)).id;
     await client.request('PUT', '/api/user/preferences', {
       preferences: {
         breakFrequency: 4,
@@ -121,7 +122,7 @@ describe('ETags derived from the plan version', () => {
 
   it("are never another user's, even at the same version and day", async () => {
     const other = new TestClient(subject.app);
-    await other.registerAndSignIn('plan-tags-other');
+    await other.registerAndSignIn(`plan-tags-other-${kind}`);
     const mine = await read('/api/upcoming-breaks');
     const theirs = await subject.app.inject({
       method: 'GET',
@@ -130,5 +131,58 @@ describe('ETags derived from the plan version', () => {
     });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.headers['etag']).not.toBe(mine.headers['etag']);
+  });
+});
+
+describe('conditional reads of two API processes on one PostgreSQL', () => {
+  let first: AppUnderTest;
+  let second: AppUnderTest;
+  let client: TestClient;
+  const PATH = '/api/upcoming-breaks';
+
+  /** A read on the second process with the cookie the first one set. */
+  const readOnSecond = (etag?: string) =>
+    second.app.inject({
+      method: 'GET',
+      url: PATH,
+      headers: { cookie: client.cookieHeader(), ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+
+  /** The ETag the second process answers now, once it answers a conditional read of it from memory. */
+  async function keptTag(): Promise<string> {
+    const etag = String((await readOnSecond()).headers['etag']);
+    for (let i = 0; i < 3; i += 1) expect((await readOnSecond(etag)).statusCode).toBe(304);
+    return etag;
+  }
+
+  beforeAll(async () => {
+    first = await startTestApp('postgres');
+    second = await startTestApp('postgres', { databaseUrl: first.databaseUrl! });
+    client = new TestClient(first.app);
+    const { id } = await client.registerAndSignIn('two-processes');
+    expect((await client.request('POST', `/api/refresh-breakers/${id}`)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('answer 200 with a new ETag as soon as the plan changed through the other', async () => {
+    for (const timezone of ['Europe/Berlin', 'Asia/Tokyo', 'America/Santiago']) {
+      const held = await keptTag();
+      expect((await client.request('PUT', '/api/user/preferences', { preferences: { timezone } })).statusCode).toBe(200);
+      const answer = await readOnSecond(held);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['etag']).not.toBe(held);
+    }
+  });
+
+  it('answer 401 as soon as the session was signed out on the other', async () => {
+    const held = await keptTag();
+    const cookie = client.cookieHeader();
+    expect((await client.request('POST', '/api/auth/logout')).statusCode).toBe(200);
+    // The client dropped its cookie: the second process is asked with the one it held.
+    const answer = await second.app.inject({ method: 'GET', url: PATH, headers: { cookie, 'if-none-match': held } });
+    expect(answer.statusCode).toBe(401);
   });
 });

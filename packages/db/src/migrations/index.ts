@@ -14,6 +14,7 @@ import * as skipBudget from './2026-11-26T0013-skip-budget.js';
 import * as planVersion from './2026-11-26T0016-plan-version.js';
 import * as meetingStatuses from './2026-11-26T0017-meeting-statuses.js';
 import * as eventGenerations from './2026-11-26T0020-event-generations.js';
+import * as userChangeNotices from './2026-11-26T0021-user-change-notices.js';
 import * as oneCalendarWriter from './2026-11-26T0022-one-calendar-writer.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0016-plan-version': planVersion,
   '2026-11-26T0017-meeting-statuses': meetingStatuses,
   '2026-11-26T0020-event-generations': eventGenerations,
+  '2026-11-26T0021-user-change-notices': userChangeNotices,
   '2026-11-26T0022-one-calendar-writer': oneCalendarWriter,
 };

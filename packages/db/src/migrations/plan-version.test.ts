@@ -248,6 +248,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('the plan version on %s', (ki
     expect(await at('2026-11-25T22:59:59Z')).toEqual({
       version: await planVersion(db, userId),
       todayStart: '2026-11-24T23:00:00.000Z',
+      nextDayStart: '2026-11-25T23:00:00.000Z',
     });
     expect((await at('2026-11-25T23:00:00Z')).todayStart).toBe('2026-11-25T23:00:00.000Z');
   });

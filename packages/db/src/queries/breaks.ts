@@ -82,9 +82,10 @@ const breakFields = sql<BreakFields>`json_build_object(
  * Midnight starting the user's today: in their saved zone, in UTC without one or for one the database rejects. The
  * database's twin of the scheduler's `startOfLocalDay`.
  */
-function startOfUsersToday(userId: RawBuilder<string>, now: Date): RawBuilder<Date> {
+function startOfUsersToday(userId: RawBuilder<string>, now: Date, days: 0 | 1 = 0): RawBuilder<Date> {
   const zone = sql`usable_time_zone((select p.timezone from preferences p where p.user_id = ${userId}))`;
-  return sql<Date>`date_trunc('day', ${now}::timestamptz at time zone ${zone}) at time zone ${zone}`;
+  const day = sql`date_trunc('day', ${now}::timestamptz at time zone ${zone})`;
+  return sql<Date>`${days === 0 ? day : sql`(${day} + interval '1 day')`} at time zone ${zone}`;
 }
 
 /**
@@ -93,6 +94,11 @@ function startOfUsersToday(userId: RawBuilder<string>, now: Date): RawBuilder<Da
  */
 export function usersTodayStartOf(userId: RawBuilder<string>, now: Date): RawBuilder<string> {
   return sql<string>`${isoText(startOfUsersToday(userId, now))}`;
+}
+
+/** The instant the user's next day starts, as text: what was read of their today is known stale from then on. */
+export function usersNextDayStartOf(userId: RawBuilder<string>, now: Date): RawBuilder<string> {
+  return sql<string>`${isoText(startOfUsersToday(userId, now, 1))}`;
 }
 
 /**

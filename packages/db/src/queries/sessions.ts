@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
 import { prepareOnEachConnection, type Db } from '../client.js';
-import { upcomingBreaksOf, usersTodayStartOf, type BreakFields } from './breaks.js';
+import { upcomingBreaksOf, usersNextDayStartOf, usersTodayStartOf, type BreakFields } from './breaks.js';
 import type { UserRow } from '../schema.js';
 
 export interface SessionRecord {
@@ -98,10 +98,16 @@ export interface PlanDay {
   version: string;
   /** The instant the user's today starts, ISO 8601. */
   todayStart: string;
+  /** The instant their next day starts, ISO 8601: from then on the two above no longer say what the answers show. */
+  nextDayStart: string;
 }
 
 function selectSessionWithPlanDay(db: Db, sessionId: string, now: Date) {
-  return selectSessionWithUser(db, sessionId).select(usersTodayStartOf(sql.ref('sessions.user_id'), now).as('today_start'));
+  const userId = sql.ref<string>('sessions.user_id');
+  return selectSessionWithUser(db, sessionId).select([
+    usersTodayStartOf(userId, now).as('today_start'),
+    usersNextDayStartOf(userId, now).as('next_day_start'),
+  ]);
 }
 
 function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
@@ -142,9 +148,10 @@ function compiledOnce<Row>(build: (db: Db, sessionId: string, now: Date) => { co
 const readSessionWithPlanDay = compiledOnce<SessionWithPlanDayRow>(selectSessionWithPlanDay);
 const readSessionWithUpcomingBreaks = compiledOnce<SessionWithUpcomingBreaksRow>(selectSessionWithUpcomingBreaks);
 
-function toSessionWithPlanDay({ today_start, ...rest }: SessionWithPlanDayRow): SessionWithPlanDay {
+function toSessionWithPlanDay({ today_start, next_day_start, ...rest }: SessionWithPlanDayRow): SessionWithPlanDay {
   const found = toSessionWithUser(rest);
-  return { ...found, planDay: { version: String(found.user.plan_version), todayStart: today_start } };
+  const version = String(found.user.plan_version);
+  return { ...found, planDay: { version, todayStart: today_start, nextDayStart: next_day_start } };
 }
 
 /**

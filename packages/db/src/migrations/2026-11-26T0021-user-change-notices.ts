@@ -1,0 +1,42 @@
+import { type Kysely, sql } from 'kysely';
+
+/*
+ * Every change to a user's row (their plan version moves with each change to their plan: migration 0016) and every
+ * session updated or deleted (sign-out, sign-out everywhere, a password change, sliding expiry, expired sessions swept)
+ * sends the user's id on USER_CHANGES, delivered when the writing transaction commits. Each API process keeps the
+ * session reads of conditional requests in memory and drops a user's entries on it (docs/decisions/015-session-cache.md).
+ * In triggers, not in the queries, so no writer can forget it.
+ */
+
+/** The channel; the same name is listened to in session-cache.ts. */
+export const USER_CHANGES = 'breaker_user_changes';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`
+    create function notify_user_changed() returns trigger language plpgsql as ${sql.lit(`
+    begin
+      perform pg_notify('${USER_CHANGES}', old.id::text);
+      return null;
+    end`)}`.execute(db);
+  await sql`
+    create function notify_session_changed() returns trigger language plpgsql as ${sql.lit(`
+    begin
+      perform pg_notify('${USER_CHANGES}', old.user_id::text);
+      return null;
+    end`)}`.execute(db);
+  await sql`
+    create trigger users_changed_notice after update or delete on users
+    for each row execute function notify_user_changed()`.execute(db);
+  await sql`
+    create trigger sessions_changed_notice after update or delete on sessions
+    for each row execute function notify_session_changed()`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop trigger if exists sessions_changed_notice on sessions`.execute(db);
+  await sql`drop trigger if exists users_changed_notice on users`.execute(db);
+  await sql`drop function if exists notify_session_changed()`.execute(db);
+  await sql`drop function if exists notify_user_changed()`.execute(db);
+}
