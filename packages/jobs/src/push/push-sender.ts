@@ -53,12 +53,8 @@ const VAPID_VALID_S = 12 * 60 * 60;
 const VAPID_RENEW_BEFORE_S = 60 * 60;
 /** Push services are a handful of origins; endpoints are the users', so the cache is bounded all the same. */
 const VAPID_CACHE_LIMIT = 100;
-/**
- * Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. As
- * many as reminder jobs run at once (registry.ts): most users' pushes go to one service (FCM), and with fewer
- * connections the jobs of a burst queued for one, sending a batch at a time (50 of 200 was a third of the rate).
- */
-const SOCKETS_PER_SERVICE = 200;
+/** Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. */
+const SOCKETS_PER_SERVICE = 50;
 
 /** How long pushes may encrypt back to back before the event loop gets a turn (see encryptionTurns). */
 const ENCRYPTION_SLICE_MS = 4;
