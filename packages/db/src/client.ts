@@ -5,6 +5,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { keepStatistics } from './embedded-statistics.js';
 import type { Database } from './schema.js';
 import { keepSessionsOf } from './session-cache.js';
 
@@ -50,7 +51,8 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     pglite = await PGlite.create(options);
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return handle(db, 'pglite');
+  // PostgreSQL's autovacuum keeps its planner statistics; PGlite has none (decision record 016).
+  return handle(db, 'pglite', keepStatistics(db));
 }
 
 /** The names of the statements run as prepared statements on PostgreSQL, by their text (`prepareOnEachConnection`). */
@@ -89,7 +91,11 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-function handle(db: Kysely<Database>, kind: DatabaseConfig['kind'], beforeClose = async () => {}): DatabaseHandle {
+function handle(
+  db: Kysely<Database>,
+  kind: DatabaseConfig['kind'],
+  beforeClose: () => void | Promise<void> = () => {},
+): DatabaseHandle {
   return {
     db,
     kind,

@@ -37,4 +37,14 @@ describe('when a break is announced', () => {
     expect(reminderTime(tenInNewYork, { ...BERLIN, timeZone: 'America/New_York' })).toBe(tenInNewYork - 60_000);
     expect(reminderTime(Date.UTC(2026, 11, 2, 23), { ...BERLIN, timeZone: 'America/New_York' })).toBeUndefined();
   });
+
+  it("keeps each zone's and each day's work hours apart, across a change of clocks", () => {
+    const early = { ...BERLIN, leadMinutes: 60, workDays: [1, 2, 3, 4, 5, 6, 7] };
+    const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
+    for (const zone of ['Europe/Berlin', 'America/New_York', 'Europe/Berlin']) {
+      for (const date of ['2026-03-27', '2026-03-30', '2026-03-27']) {
+        expect(reminderTime(local(`${date}T08:30`, zone), { ...early, timeZone: zone })).toBe(local(`${date}T08:00`, zone));
+      }
+    }
+  });
 });

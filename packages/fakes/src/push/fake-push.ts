@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decryptAes128gcm, generateUserAgentKeys, type UserAgentKeys } from './aes128gcm.js';
-import { checkVapid, type VapidClaims } from './vapid.js';
+import { vapidChecker, type VapidClaims } from './vapid.js';
 
 /** What a browser hands to the application: `PushSubscription.toJSON()`. */
 export interface FakeSubscription {
@@ -11,7 +11,7 @@ export interface FakeSubscription {
   keys: { p256dh: string; auth: string };
 }
 
-/** A push the fake took: decrypted, with its headers and VAPID claims, and when it arrived. */
+/** A push the fake took, decrypted when read, with its headers and VAPID claims, and when it arrived. */
 export interface Delivery {
   subscriptionId: string;
   endpoint: string;
@@ -46,7 +46,10 @@ export interface FakePushService {
   script(endpoint: string, ...answers: ScriptedAnswer[]): void;
   /** The endpoint no longer exists: every push gets 410 Gone. */
   expire(endpoint: string): void;
+  /** The pushes taken (to this endpoint), each decrypted as its browser would; throws for one that does not decrypt. */
   deliveries(endpoint?: string): Delivery[];
+  /** How many pushes were taken (to this endpoint), without decrypting them. */
+  deliveryCount(endpoint?: string): number;
   rejections(endpoint?: string): Rejection[];
   close(): Promise<void>;
 }
@@ -57,8 +60,20 @@ interface Subscriber {
   expired: boolean;
 }
 
+/** A push as taken: still encrypted, as a push service keeps it; `payload` once it was first read. */
+interface Taken extends Omit<Delivery, 'payload'> {
+  body: Buffer;
+  keys: UserAgentKeys;
+  payload?: { value: unknown };
+}
+
+/** The largest body taken (RFC 8030 §7.2: at least 4096 bytes must be; FCM and autopush take no more). */
+const MAX_BODY_BYTES = 4096;
 const PUSH_PATH = /^\/push\/([0-9a-f-]{36})$/;
-/** `POST /__fake/subscriptions` answers `subscribe()`; `GET /__fake/deliveries?endpoint=` answers `deliveries()`. */
+/**
+ * `POST /__fake/subscriptions` answers `subscribe()`, `GET /__fake/deliveries?endpoint=` answers `deliveries()` and
+ * `GET /__fake/deliveries/count?endpoint=` answers `deliveryCount()`.
+ */
 const ADMIN_PREFIX = '/__fake';
 
 function readBody(request: http.IncomingMessage): Promise<Buffer> {
@@ -71,13 +86,30 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
 }
 
 /**
+ * Decrypts a taken push with its subscription's keys, once (RFC 8291 is end to end: the browser decrypts, not the
+ * push service, so the fake does it when a test reads the message rather than as it takes it).
+ */
+function opened(taken: Taken): Delivery {
+  if (!taken.payload) {
+    try {
+      taken.payload = { value: JSON.parse(decryptAes128gcm(taken.body, taken.keys).toString('utf8')) };
+    } catch (error) {
+      throw new Error(`the push to ${taken.endpoint} does not decrypt: ${(error as Error).message}`);
+    }
+  }
+  const { subscriptionId, endpoint, at, ttl, urgency, claims, vapidKey } = taken;
+  return { subscriptionId, endpoint, at, ttl, urgency, claims, vapidKey, payload: taken.payload.value };
+}
+
+/**
  * A Web Push service on loopback (see README.md): RFC 8030 message delivery at `POST /push/<id>`, VAPID (RFC 8292)
- * checked, the aes128gcm body (RFC 8291, RFC 8188) decrypted with the subscription's own keys, and answers scripted per
- * endpoint for the failure cases.
+ * checked as each push arrives, the aes128gcm body (RFC 8291, RFC 8188) kept as sent and decrypted with the
+ * subscription's own keys when it is read, and answers scripted per endpoint for the failure cases.
  */
 export async function startFakePushService(): Promise<FakePushService> {
   const subscribers = new Map<string, Subscriber>();
-  const deliveries: Delivery[] = [];
+  const taken: Taken[] = [];
+  const checkVapid = vapidChecker();
   const rejections: Rejection[] = [];
   let origin = '';
 
@@ -108,16 +140,13 @@ export async function startFakePushService(): Promise<FakePushService> {
     if (request.headers['content-encoding'] !== 'aes128gcm') {
       return refuse(response, { subscriptionId: id, at, status: 415, reason: 'the body is not aes128gcm' });
     }
+    if (body.length > MAX_BODY_BYTES) {
+      return refuse(response, { subscriptionId: id, at, status: 413, reason: `the body is over ${MAX_BODY_BYTES} bytes` });
+    }
     const vapid = checkVapid(request.headers.authorization, origin, Math.floor(at.getTime() / 1000));
     if (!vapid.ok) return refuse(response, { subscriptionId: id, at, status: 403, reason: vapid.reason });
-    let payload: unknown;
-    try {
-      payload = JSON.parse(decryptAes128gcm(body, subscriber.keys).toString('utf8'));
-    } catch (error) {
-      return refuse(response, { subscriptionId: id, at, status: 400, reason: `cannot decrypt: ${(error as Error).message}` });
-    }
     const urgency = request.headers['urgency'];
-    deliveries.push({
+    taken.push({
       subscriptionId: id,
       endpoint: `${origin}/push/${id}`,
       at,
@@ -125,7 +154,8 @@ export async function startFakePushService(): Promise<FakePushService> {
       urgency: Array.isArray(urgency) ? urgency[0] : urgency,
       claims: vapid.claims,
       vapidKey: vapid.publicKey,
-      payload,
+      body,
+      keys: subscriber.keys,
     });
     response.writeHead(201, { location: `${origin}/message/${randomUUID()}` }).end();
   }
@@ -137,8 +167,11 @@ export async function startFakePushService(): Promise<FakePushService> {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     };
     if (request.method === 'POST' && url.pathname === `${ADMIN_PREFIX}/subscriptions`) return json(service.subscribe());
-    if (request.method === 'GET' && url.pathname === `${ADMIN_PREFIX}/deliveries`)
-      return json(service.deliveries(url.searchParams.get('endpoint') ?? undefined));
+    const endpoint = url.searchParams.get('endpoint') ?? undefined;
+    if (request.method === 'GET' && url.pathname === `${ADMIN_PREFIX}/deliveries`) return json(service.deliveries(endpoint));
+    if (request.method === 'GET' && url.pathname === `${ADMIN_PREFIX}/deliveries/count`) {
+      return json({ count: service.deliveryCount(endpoint) });
+    }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('no such admin call');
   }
 
@@ -154,6 +187,8 @@ export async function startFakePushService(): Promise<FakePushService> {
     if (!subscriber) throw new Error(`no subscription ${endpoint}`);
     return subscriber;
   };
+  const takenBy = (endpoint: string | undefined) =>
+    taken.filter((t) => endpoint === undefined || t.subscriptionId === idOf(endpoint));
   const service: FakePushService = {
     origin,
     subscribe() {
@@ -172,7 +207,8 @@ export async function startFakePushService(): Promise<FakePushService> {
     expire(endpoint) {
       subscriberOf(endpoint).expired = true;
     },
-    deliveries: (endpoint) => deliveries.filter((d) => endpoint === undefined || d.subscriptionId === idOf(endpoint)),
+    deliveries: (endpoint) => takenBy(endpoint).map(opened),
+    deliveryCount: (endpoint) => takenBy(endpoint).length,
     rejections: (endpoint) => rejections.filter((r) => endpoint === undefined || r.subscriptionId === idOf(endpoint)),
     close: () =>
       new Promise<void>((resolve) => {

@@ -7,4 +7,4 @@ export {
   type ScriptedAnswer,
 } from './fake-push.js';
 export { decryptAes128gcm, generateUserAgentKeys, type UserAgentKeys } from './aes128gcm.js';
-export { checkVapid, type VapidCheck, type VapidClaims } from './vapid.js';
+export { checkVapid, vapidChecker, type VapidCheck, type VapidClaims } from './vapid.js';

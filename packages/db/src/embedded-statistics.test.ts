@@ -1,0 +1,86 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeStaleTables, keepStatistics } from './embedded-statistics.js';
+import { migrateToLatest } from './migrate.js';
+import { newPreferences } from './default-preferences.js';
+import type { Database } from './schema.js';
+import { seedCatalogue } from './seed.js';
+
+const USERS = 500;
+
+/** PGlite publishes its counts of changed rows at the end of a transaction at least a second after the last time. */
+async function publishCounts(db: Kysely<Database>): Promise<void> {
+  await new Promise((wake) => setTimeout(wake, 1_100));
+  await sql`select 1`.execute(db);
+}
+
+const reltuples = async (db: Kysely<Database>, table: string) =>
+  (await sql<{ reltuples: number }>`select reltuples from pg_class where relname = ${table}`.execute(db)).rows[0]!.reltuples;
+
+describe('embedded database statistics', () => {
+  // The database without its handle (createDb), whose own checks would race the test's.
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    db = new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create({ extensions: { btree_gist } })) });
+    await migrateToLatest(db);
+    await seedCatalogue(db);
+    await publishCounts(db);
+    await analyzeStaleTables(db);
+  });
+  afterAll(() => db?.destroy());
+
+  it('analyzes the tables that changed by more than a tenth, then nothing until they change again', async () => {
+    const activity = await db.selectFrom('break_activities').select('id').limit(1).executeTakeFirstOrThrow();
+    const users = await db
+      .insertInto('users')
+      .values(Array.from({ length: USERS }, (_, i) => ({ username: `stats${i}`, email: null, password_hash: null })))
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('preferences')
+      .values(users.map((user) => ({ ...newPreferences(), user_id: user.id })))
+      .execute();
+    const at = new Date(Date.now() + 60 * 60_000);
+    await db
+      .insertInto('break_sessions')
+      .values(
+        users.map((user) => ({
+          user_id: user.id,
+          activity_id: activity.id,
+          scheduled_time: at,
+          duration: 5,
+          placement_reason: 'x',
+        })),
+      )
+      .execute();
+    await publishCounts(db);
+
+    const analyzed = await analyzeStaleTables(db);
+    expect(analyzed).toEqual(expect.arrayContaining(['break_sessions', 'preferences', 'users']));
+    expect(analyzed).not.toContain('calendar_events');
+    await publishCounts(db);
+    expect(await analyzeStaleTables(db)).toEqual([]);
+
+    // What the planner now goes by: the rows there are, not the empty table the migrations made.
+    expect(await reltuples(db, 'break_sessions')).toBe(USERS);
+  });
+
+  it('is kept by a check soon after the keeper starts', async () => {
+    await db
+      .insertInto('users')
+      .values(Array.from({ length: USERS }, (_, i) => ({ username: `kept${i}`, email: null, password_hash: null })))
+      .execute();
+    await publishCounts(db);
+    const before = await reltuples(db, 'users');
+    const stop = keepStatistics(db);
+    try {
+      await expect.poll(() => reltuples(db, 'users'), { timeout: 5_000, interval: 200 }).toBe(before + USERS);
+    } finally {
+      stop();
+    }
+  });
+});
