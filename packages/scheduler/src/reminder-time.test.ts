@@ -47,4 +47,27 @@ describe('when a break is announced', () => {
       }
     }
   });
+
+  it('reads work hours on the wall clock on the days the clocks change', () => {
+    const everyDay = { ...BERLIN, workDays: [1, 2, 3, 4, 5, 6, 7] };
+    const local = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
+    for (const [date, zone] of [
+      ['2026-03-29', 'Europe/Berlin'],
+      ['2026-10-25', 'Europe/Berlin'],
+      ['2026-03-08', 'America/New_York'],
+      ['2026-11-01', 'America/New_York'],
+    ] as const) {
+      const settings = { ...everyDay, timeZone: zone };
+      expect(reminderTime(local(`${date}T08:30`, zone), settings)).toBe(local(`${date}T08:29`, zone));
+      expect(reminderTime(local(`${date}T08:00`, zone), { ...settings, leadMinutes: 5 })).toBe(local(`${date}T08:00`, zone));
+      expect(reminderTime(local(`${date}T07:59`, zone), settings)).toBeUndefined();
+      expect(reminderTime(local(`${date}T16:59`, zone), settings)).toBe(local(`${date}T16:58`, zone));
+      expect(reminderTime(local(`${date}T17:00`, zone), settings)).toBeUndefined();
+    }
+  });
+
+  it('reads an unknown zone as UTC', () => {
+    const noon = Date.UTC(2026, 11, 2, 12);
+    expect(reminderTime(noon, { ...BERLIN, timeZone: 'Not/AZone', leadMinutes: 0 })).toBe(noon);
+  });
 });
