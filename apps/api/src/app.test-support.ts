@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { createMailer, createPushSender } from '@breaker/jobs';
@@ -62,9 +62,13 @@ export function fakeMicrosoftEnv(origin: string): Record<string, string> {
   };
 }
 
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
 export interface TestAppOptions {
   env?: Record<string, string>;
-  jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
+  /** A database the test reaches its own way (through a relay it can cut, say); a new one of the backend unless given. */
+  database?: () => Promise<TestDatabase>;
+  jobs?: (db: TestDatabase, log: Logger) => Promise<JobRunner>;
   /** Silent unless given. */
   logger?: Logger;
   /** The built web app to serve; none unless given. */
@@ -79,7 +83,7 @@ export interface TestAppOptions {
 
 /** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
 export async function startTestApp(backend: TestBackend, options: TestAppOptions = {}): Promise<AppUnderTest> {
-  const database = await openTestDatabase(backend);
+  const database = await (options.database?.() ?? openTestDatabase(backend));
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
@@ -236,6 +240,24 @@ export class TestClient {
       headers: { ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}), ...headers },
       ...(payload === undefined ? {} : { payload }),
     });
+  }
+
+  /** Breaker's 303 from `path` to a provider's authorization page, and that page's address. */
+  async redirectToProvider(path: string): Promise<{ start: LightMyRequestResponse; authorize: URL }> {
+    const start = await this.request('GET', path);
+    expect(start.statusCode).toBe(303);
+    return { start, authorize: new URL(String(start.headers.location)) };
+  }
+
+  /** Plays the browser at an auto-approving fake provider: opens `authorize` and brings its answer back to Breaker. */
+  async returnFromProvider(authorize: URL): Promise<LightMyRequestResponse> {
+    const answered = await fetch(authorize, { redirect: 'manual' });
+    return this.returnTo(new URL(String(answered.headers.get('location'))));
+  }
+
+  /** The provider's redirect back to Breaker's callback, followed. */
+  returnTo(back: URL): Promise<LightMyRequestResponse> {
+    return this.request('GET', `${back.pathname}${back.search}`);
   }
 
   cookieHeader(): string {
