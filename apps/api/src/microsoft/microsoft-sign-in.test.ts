@@ -1,6 +1,6 @@
 import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft, type FakeMicrosoft } from '@breaker/fakes/microsoft';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appForSuite, fakeMicrosoftEnv, MICROSOFT_TEST_CLIENT, startTestApp, TestClient } from '../app.test-support.js';
+import { appForSuite, fakeMicrosoftEnv, MICROSOFT_TEST_CLIENT, TestClient } from '../app.test-support.js';
 
 const SCOPES = 'openid profile email offline_access User.Read Calendars.ReadWrite';
 
@@ -108,13 +108,10 @@ describe('Microsoft sign-in through the fake Microsoft', () => {
 });
 
 describe('Microsoft sign-in on a server without a Microsoft app', () => {
+  const subject = appForSuite('pglite');
+
   it('says so instead of failing', async () => {
-    const subject = await startTestApp('pglite');
-    try {
-      const start = await new TestClient(subject.app).request('GET', '/api/auth/microsoft');
-      expect(start.headers.location).toBe('/login?error=microsoft_not_configured');
-    } finally {
-      await subject.close();
-    }
+    const start = await new TestClient(subject.app).request('GET', '/api/auth/microsoft');
+    expect(start.headers.location).toBe('/login?error=microsoft_not_configured');
   });
 });
