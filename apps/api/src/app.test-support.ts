@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from './app.js';
 import { createAbuseLimits } from './auth/abuse-limits.js';
 import { createMailer, createPushSender } from '@breaker/jobs';
@@ -64,9 +64,13 @@ export function fakeMicrosoftEnv(origin: string): Record<string, string> {
   };
 }
 
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
 export interface TestAppOptions {
   env?: Record<string, string>;
-  jobs?: (db: Awaited<ReturnType<typeof openTestDatabase>>, log: Logger) => Promise<JobRunner>;
+  /** A database the test reaches its own way (through a relay it can cut, say); a new one of the backend unless given. */
+  database?: () => Promise<TestDatabase>;
+  jobs?: (db: TestDatabase, log: Logger) => Promise<JobRunner>;
   /** Silent unless given. */
   logger?: Logger;
   /** The built web app to serve; none unless given. */
@@ -77,19 +81,22 @@ export interface TestAppOptions {
   queues?: readonly Queue[];
   /** The first wait before a push is tried again; short in tests. */
   pushRetryBaseMs?: number;
-  /** Serve from this PostgreSQL (another app under test's `databaseUrl`), as a second API process would. */
-  databaseUrl?: string;
 }
 
-/** A second process's connections to a database another app under test made: neither migrated nor dropped here. */
-async function openSharedDatabase(url: string) {
-  const handle = await createDb({ kind: 'postgres', url, maxConnections: 4 });
-  return { ...handle, url, dispose: handle.close };
+/**
+ * Another app under test's PostgreSQL (its `databaseUrl`), reached with connections of its own as a second API process
+ * would: neither migrated nor dropped here. For `TestAppOptions.database`.
+ */
+export function sharedDatabase(url: string): () => Promise<TestDatabase> {
+  return async () => {
+    const handle = await createDb({ kind: 'postgres', url, maxConnections: 4 });
+    return { ...handle, url, dispose: handle.close };
+  };
 }
 
 /** The real app on a real database (PGlite or a scratch PostgreSQL), jobs in-process unless a runner is given. */
 export async function startTestApp(backend: TestBackend, options: TestAppOptions = {}): Promise<AppUnderTest> {
-  const database = options.databaseUrl ? await openSharedDatabase(options.databaseUrl) : await openTestDatabase(backend);
+  const database = await (options.database?.() ?? openTestDatabase(backend));
   const config = parseConfig({ APP_URL: ORIGIN, LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
@@ -228,6 +235,43 @@ export class TestClient {
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
+  }
+
+  /**
+   * A hand-made request: the session cookie (unless `headers` brings its own) and exactly `headers`, no Origin or
+   * content type added, and the cookies it sets are not kept — for the tests whose point is an odd header.
+   */
+  async send(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: string,
+  ): Promise<LightMyRequestResponse> {
+    return this.app.inject({
+      method,
+      url,
+      remoteAddress: this.address,
+      headers: { ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  }
+
+  /** Breaker's 303 from `path` to a provider's authorization page, and that page's address. */
+  async redirectToProvider(path: string): Promise<{ start: LightMyRequestResponse; authorize: URL }> {
+    const start = await this.request('GET', path);
+    expect(start.statusCode).toBe(303);
+    return { start, authorize: new URL(String(start.headers.location)) };
+  }
+
+  /** Plays the browser at an auto-approving fake provider: opens `authorize` and brings its answer back to Breaker. */
+  async returnFromProvider(authorize: URL): Promise<LightMyRequestResponse> {
+    const answered = await fetch(authorize, { redirect: 'manual' });
+    return this.returnTo(new URL(String(answered.headers.get('location'))));
+  }
+
+  /** The provider's redirect back to Breaker's callback, followed. */
+  returnTo(back: URL): Promise<LightMyRequestResponse> {
+    return this.request('GET', `${back.pathname}${back.search}`);
   }
 
   cookieHeader(): string {

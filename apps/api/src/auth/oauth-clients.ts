@@ -1,7 +1,9 @@
+import { AppError } from '@breaker/api-contract';
 import fastifyOauth2 from '@fastify/oauth2';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { signInFlowCookie } from './cookies.js';
+import { signIn } from './request-session.js';
 
 /** Where a provider's authorization and token endpoints are, and the app registered with it. */
 export interface OAuthProvider {
@@ -61,6 +63,38 @@ export async function registerOAuthFlows(
 export function oauthDeclined(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown>;
   return typeof query['error'] === 'string' || typeof query['code'] !== 'string';
+}
+
+/** A provider's sign-in as its callback ends it: who it names, the error codes /login shows, the log's name for it. */
+export interface ProviderSignIn {
+  /** Google, Microsoft: as the log says it. */
+  provider: string;
+  /** The `error` for an email another account already has. */
+  emailInUse: string;
+  /** The `error` for anything else that went wrong. */
+  failed: string;
+}
+
+/**
+ * Signs in the account `accountFor` finds or makes from the provider's answer and sends the person home; on failure,
+ * back to /login naming a taken email, or saying the sign-in failed (the reason logged).
+ */
+export async function finishProviderSignIn(
+  { provider, emailInUse, failed }: ProviderSignIn,
+  { deps, request, reply }: { deps: AppDeps; request: FastifyRequest; reply: FastifyReply },
+  accountFor: () => Promise<{ id: string }>,
+): Promise<unknown> {
+  try {
+    const user = await accountFor();
+    await signIn(deps, request, reply, user.id);
+    return reply.redirect('/', 303);
+  } catch (error) {
+    if (error instanceof AppError && error.message === emailInUse) {
+      return reply.redirect(`/login?error=${emailInUse}`, 303);
+    }
+    request.log.warn({ reason: oauthFailureReason(error) }, `${provider} sign-in failed`);
+    return reply.redirect(`/login?error=${failed}`, 303);
+  }
 }
 
 /** One short line for the log: OAuth errors carry whole HTTP exchanges that would only add noise. */

@@ -43,37 +43,31 @@ describe('the Origin check, whatever the spelling of the path', () => {
   it('refuses a cross-site form that signs out through /%61pi/auth/logout', async () => {
     const client = new TestClient(subject.app);
     await client.registerAndSignIn('ada');
-    const forged = await subject.app.inject({
-      method: 'POST',
-      url: '/%61pi/auth/logout',
-      headers: { origin: FOREIGN, cookie: client.cookieHeader(), 'content-type': 'text/plain' },
-      payload: 'a=b',
-    });
+    const forged = await client.send('POST', '/%61pi/auth/logout', { origin: FOREIGN, 'content-type': 'text/plain' }, 'a=b');
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ message: SERVER_MESSAGES.foreignOrigin });
     expect((await client.request('GET', '/api/auth/user')).statusCode).toBe(200);
   });
 
   it('refuses a sign-in without Origin through /a%70i/auth/login', async () => {
-    const client = new TestClient(subject.app);
-    await client.registerAndSignIn('grace');
-    const forged = await subject.app.inject({
-      method: 'POST',
-      url: '/a%70i/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'grace', password: 'correct horse' }),
-    });
+    await new TestClient(subject.app).registerAndSignIn('grace');
+    const forged = await new TestClient(subject.app).send(
+      'POST',
+      '/a%70i/auth/login',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ username: 'grace', password: 'correct horse' }),
+    );
     expect(forged.statusCode).toBe(403);
     expect(forged.cookies).toEqual([]);
   });
 
   it('refuses a cross-site multipart development sign-in through /%74rpc/auth.testLogin', async () => {
-    const forged = await subject.app.inject({
-      method: 'POST',
-      url: '/%74rpc/auth.testLogin',
-      headers: { origin: FOREIGN, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x--\r\n',
-    });
+    const forged = await new TestClient(subject.app).send(
+      'POST',
+      '/%74rpc/auth.testLogin',
+      { origin: FOREIGN, 'content-type': 'multipart/form-data; boundary=x' },
+      '--x--\r\n',
+    );
     expect(forged.statusCode).toBe(403);
     expect(forged.cookies).toEqual([]);
   });
@@ -81,13 +75,8 @@ describe('the Origin check, whatever the spelling of the path', () => {
   it('resolves the session on an encoded spelling of an API path as on the plain one', async () => {
     const client = new TestClient(subject.app);
     await client.registerAndSignIn('linus');
-    const user = await subject.app.inject({ method: 'GET', url: '/%61pi/auth/user', headers: { cookie: client.cookieHeader() } });
-    expect(user.statusCode).toBe(200);
-    const signOut = await subject.app.inject({
-      method: 'POST',
-      url: '/%61pi/auth/logout',
-      headers: { origin: ORIGIN, cookie: client.cookieHeader() },
-    });
+    expect((await client.send('GET', '/%61pi/auth/user', {})).statusCode).toBe(200);
+    const signOut = await client.send('POST', '/%61pi/auth/logout', { origin: ORIGIN });
     expect(signOut.statusCode).toBe(200);
     expect((await client.request('GET', '/api/auth/user')).statusCode).toBe(401);
   });

@@ -2,12 +2,11 @@ import { startFakeGoogle, type EventInput, type FakeGoogle } from '@breaker/fake
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AppUnderTest,
   eventually,
   fakeGoogleEnv,
   GOOGLE_TEST_CLIENT,
   signInWorkingEveryDay,
-  startTestApp,
+  appForSuite,
   TestClient,
 } from '../app.test-support.js';
 
@@ -85,33 +84,27 @@ function breakerEvents(google: FakeGoogle) {
 
 describe('Google Calendar connection and sync through the fake Google', () => {
   let google: FakeGoogle;
-  let subject: AppUnderTest;
   let client: TestClient;
   let userId: string;
 
   beforeAll(async () => {
     google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ACCOUNT], autoApprove: true });
     google.setEvents(EMAIL, EMAIL, WEEK);
-    subject = await startTestApp('pglite', { env: fakeGoogleEnv(google.origin) });
-    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'margaret'));
   });
-  afterAll(async () => {
-    await subject?.close();
-    await google?.close();
+  afterAll(() => google?.close());
+  const subject = appForSuite('pglite', () => ({ env: fakeGoogleEnv(google.origin) }));
+  beforeAll(async () => {
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'margaret'));
   });
 
   async function connect(browser: TestClient) {
-    const start = await browser.request('GET', '/api/auth/google/calendar');
-    expect(start.statusCode).toBe(303);
-    const authorize = new URL(String(start.headers.location));
+    const { authorize } = await browser.redirectToProvider('/api/auth/google/calendar');
     expect(authorize.searchParams.get('scope')).toBe('openid email https://www.googleapis.com/auth/calendar.events');
     expect(authorize.searchParams.get('access_type')).toBe('offline');
     expect(authorize.searchParams.get('include_granted_scopes')).toBe('true');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     authorize.searchParams.set('login_hint', EMAIL);
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    const back = new URL(String(consent.headers.get('location')));
-    return browser.request('GET', `${back.pathname}${back.search}`);
+    return browser.returnFromProvider(authorize);
   }
 
   it('sends a signed-out browser back with session_lost', async () => {

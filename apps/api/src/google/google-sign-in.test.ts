@@ -1,6 +1,6 @@
 import { startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, fakeGoogleEnv, GOOGLE_TEST_CLIENT, startTestApp, TestClient } from '../app.test-support.js';
+import { appForSuite, fakeGoogleEnv, GOOGLE_TEST_CLIENT, TestClient } from '../app.test-support.js';
 
 const ADA = {
   sub: '1001',
@@ -12,36 +12,28 @@ const ADA = {
 };
 
 /** Plays the browser: follows Breaker's redirect to Google, lets the fake consent, and brings the code back. */
-async function signInThroughGoogle(subject: AppUnderTest, client: TestClient, loginHint?: string) {
-  const start = await client.request('GET', '/api/auth/google');
-  expect(start.statusCode).toBe(303);
-  const authorize = new URL(String(start.headers.location));
+async function signInThroughGoogle(client: TestClient, loginHint?: string) {
+  const { authorize } = await client.redirectToProvider('/api/auth/google');
   expect(authorize.pathname).toBe('/o/oauth2/v2/auth');
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize.searchParams.get('scope')).toBe('openid email profile https://www.googleapis.com/auth/calendar.events');
   expect(authorize.searchParams.get('access_type')).toBe('offline');
   expect(authorize.searchParams.get('state')).toBeTruthy();
   if (loginHint) authorize.searchParams.set('login_hint', loginHint);
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  const back = new URL(String(consent.headers.get('location')));
-  return client.request('GET', `${back.pathname}${back.search}`);
+  return client.returnFromProvider(authorize);
 }
 
 describe('Google sign-in through the fake Google', () => {
   let google: FakeGoogle;
-  let subject: AppUnderTest;
   beforeAll(async () => {
     google = await startFakeGoogle({ clients: [GOOGLE_TEST_CLIENT], accounts: [ADA], autoApprove: true });
-    subject = await startTestApp('pglite', { env: fakeGoogleEnv(google.origin) });
   });
-  afterAll(async () => {
-    await subject?.close();
-    await google?.close();
-  });
+  afterAll(() => google?.close());
+  const subject = appForSuite('pglite', () => ({ env: fakeGoogleEnv(google.origin) }));
 
   it('creates the account from Google, keyed by its subject, and signs in again to the same account', async () => {
     const browser = new TestClient(subject.app);
-    const landed = await signInThroughGoogle(subject, browser);
+    const landed = await signInThroughGoogle(browser);
     expect(landed.statusCode).toBe(303);
     expect(landed.headers.location).toBe('/');
     const me = (await browser.request('GET', '/api/auth/user')).json<{
@@ -59,7 +51,7 @@ describe('Google sign-in through the fake Google', () => {
     });
 
     const again = new TestClient(subject.app);
-    await signInThroughGoogle(subject, again);
+    await signInThroughGoogle(again);
     expect((await again.request('GET', '/api/auth/user')).json<{ id: string }>().id).toBe(me.id);
     expect(google.calls.some((call) => call.path === '/token')).toBe(true);
   });
@@ -87,7 +79,7 @@ describe('Google sign-in through the fake Google', () => {
     const before = authorizations();
 
     const browser = new TestClient(subject.app);
-    expect((await signInThroughGoogle(subject, browser, email)).headers.location).toBe('/');
+    expect((await signInThroughGoogle(browser, email)).headers.location).toBe('/');
     const me = (await browser.request('GET', '/api/auth/user')).json<{ id: string; calendarProvider: string | null }>();
     expect(me.calendarProvider).toBe('google');
     expect((await browser.request('POST', `/api/calendar/sync/${me.id}`)).statusCode).toBe(200);
@@ -97,7 +89,7 @@ describe('Google sign-in through the fake Google', () => {
 
     // Google grants no new refresh token on a later sign-in: the stored calendar connection stays and still syncs.
     const again = new TestClient(subject.app);
-    await signInThroughGoogle(subject, again, email);
+    await signInThroughGoogle(again, email);
     expect((await again.request('GET', '/api/auth/user')).json()).toMatchObject({ id: me.id, calendarProvider: 'google' });
     const resynced = await again.request('POST', `/api/calendar/sync/${me.id}`);
     expect(resynced.statusCode).toBe(200);
@@ -116,7 +108,7 @@ describe('Google sign-in through the fake Google', () => {
       picture: 'https://example.com/g.png',
     });
     const browser = new TestClient(subject.app);
-    const landed = await signInThroughGoogle(subject, browser, 'grace@example.com');
+    const landed = await signInThroughGoogle(browser, 'grace@example.com');
     expect(landed.headers.location).toBe('/login?error=google_email_in_use');
     expect((await browser.request('GET', '/api/auth/user')).statusCode).toBe(401);
   });
@@ -127,7 +119,7 @@ describe('Google sign-in through the fake Google', () => {
     const forged = await browser.request('GET', '/api/auth/google/callback?code=stolen&state=forged');
     expect(forged.headers.location).toBe('/login?error=google_failed');
     google.denyNextAuthorization();
-    const denied = await signInThroughGoogle(subject, new TestClient(subject.app));
+    const denied = await signInThroughGoogle(new TestClient(subject.app));
     expect(denied.headers.location).toBe('/login?error=google_failed');
   });
 });

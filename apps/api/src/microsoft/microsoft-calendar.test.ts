@@ -2,12 +2,11 @@ import { ADELE_VANCE, startFakeMicrosoft, type EventInput, type FakeMicrosoft } 
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AppUnderTest,
   eventually,
   fakeMicrosoftEnv,
   MICROSOFT_TEST_CLIENT,
   signInWorkingEveryDay,
-  startTestApp,
+  appForSuite,
   TestClient,
 } from '../app.test-support.js';
 
@@ -71,7 +70,6 @@ const breakerEvents = (microsoft: FakeMicrosoft) =>
 
 describe('Microsoft calendar connection, sync and write-back through the fake Microsoft', () => {
   let microsoft: FakeMicrosoft;
-  let subject: AppUnderTest;
   let client: TestClient;
   let userId: string;
 
@@ -79,23 +77,18 @@ describe('Microsoft calendar connection, sync and write-back through the fake Mi
     // Pages of two events: every read follows nextLinks, as a real mailbox's would.
     microsoft = await startFakeMicrosoft({ clients: [MICROSOFT_TEST_CLIENT], autoApprove: true, maxPageSize: 2 });
     microsoft.setEvents(USER, WEEK);
-    subject = await startTestApp('pglite', { env: fakeMicrosoftEnv(microsoft.origin) });
-    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'adele'));
   });
-  afterAll(async () => {
-    await subject?.close();
-    await microsoft?.close();
+  afterAll(() => microsoft?.close());
+  const subject = appForSuite('pglite', () => ({ env: fakeMicrosoftEnv(microsoft.origin) }));
+  beforeAll(async () => {
+    ({ client, userId } = await signInWorkingEveryDay(subject.app, 'adele'));
   });
 
   async function connect(browser: TestClient) {
-    const start = await browser.request('GET', '/api/auth/microsoft/calendar');
-    expect(start.statusCode).toBe(303);
-    const authorize = new URL(String(start.headers.location));
+    const { authorize } = await browser.redirectToProvider('/api/auth/microsoft/calendar');
     expect(authorize.searchParams.get('scope')).toContain('Calendars.ReadWrite');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    const picked = await fetch(authorize, { redirect: 'manual' });
-    const back = new URL(String(picked.headers.get('location')));
-    return browser.request('GET', `${back.pathname}${back.search}`);
+    return browser.returnFromProvider(authorize);
   }
 
   const titles = async () =>

@@ -1,14 +1,12 @@
 import { ADELE_VANCE, OUTLOOK_USER, startFakeMicrosoft, type FakeMicrosoft } from '@breaker/fakes/microsoft';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppUnderTest, fakeMicrosoftEnv, MICROSOFT_TEST_CLIENT, startTestApp, TestClient } from '../app.test-support.js';
+import { appForSuite, fakeMicrosoftEnv, MICROSOFT_TEST_CLIENT, TestClient } from '../app.test-support.js';
 
 const SCOPES = 'openid profile email offline_access User.Read Calendars.ReadWrite';
 
 /** Plays the browser: follows Breaker's redirect to Microsoft, lets the fake pick the account, and brings the code back. */
 async function signInThroughMicrosoft(client: TestClient, loginHint?: string, tamper?: (authorize: URL) => void) {
-  const start = await client.request('GET', '/api/auth/microsoft');
-  expect(start.statusCode).toBe(303);
-  const authorize = new URL(String(start.headers.location));
+  const { authorize } = await client.redirectToProvider('/api/auth/microsoft');
   expect(authorize.pathname).toBe('/common/oauth2/v2.0/authorize');
   expect(authorize.searchParams.get('scope')).toBe(SCOPES);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -16,26 +14,20 @@ async function signInThroughMicrosoft(client: TestClient, loginHint?: string, ta
   expect(authorize.searchParams.get('nonce')).toBeTruthy();
   if (loginHint) authorize.searchParams.set('login_hint', loginHint);
   tamper?.(authorize);
-  const picked = await fetch(authorize, { redirect: 'manual' });
-  const back = new URL(String(picked.headers.get('location')));
-  return client.request('GET', `${back.pathname}${back.search}`);
+  return client.returnFromProvider(authorize);
 }
 
 describe('Microsoft sign-in through the fake Microsoft', () => {
   let microsoft: FakeMicrosoft;
-  let subject: AppUnderTest;
   beforeAll(async () => {
     microsoft = await startFakeMicrosoft({
       clients: [MICROSOFT_TEST_CLIENT],
       accounts: [ADELE_VANCE, OUTLOOK_USER],
       autoApprove: true,
     });
-    subject = await startTestApp('pglite', { env: fakeMicrosoftEnv(microsoft.origin) });
   });
-  afterAll(async () => {
-    await subject?.close();
-    await microsoft?.close();
-  });
+  afterAll(() => microsoft?.close());
+  const subject = appForSuite('pglite', () => ({ env: fakeMicrosoftEnv(microsoft.origin) }));
 
   it('creates the account keyed by tenant and object id, connects the calendar in the same consent, and signs in again to it', async () => {
     const browser = new TestClient(subject.app);
@@ -116,13 +108,10 @@ describe('Microsoft sign-in through the fake Microsoft', () => {
 });
 
 describe('Microsoft sign-in on a server without a Microsoft app', () => {
+  const subject = appForSuite('pglite');
+
   it('says so instead of failing', async () => {
-    const subject = await startTestApp('pglite');
-    try {
-      const start = await new TestClient(subject.app).request('GET', '/api/auth/microsoft');
-      expect(start.headers.location).toBe('/login?error=microsoft_not_configured');
-    } finally {
-      await subject.close();
-    }
+    const start = await new TestClient(subject.app).request('GET', '/api/auth/microsoft');
+    expect(start.headers.location).toBe('/login?error=microsoft_not_configured');
   });
 });

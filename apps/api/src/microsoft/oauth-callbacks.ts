@@ -1,7 +1,6 @@
 import { AppError } from '@breaker/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { oauthDeclined, oauthFailureReason } from '../auth/oauth-clients.js';
-import { signIn } from '../auth/request-session.js';
+import { finishProviderSignIn, oauthDeclined, oauthFailureReason } from '../auth/oauth-clients.js';
 import type { AppDeps } from '../deps.js';
 import { connectCalendarOnMicrosoftSignIn, connectMicrosoftCalendar } from '../services/microsoft-calendar-connect.js';
 import { MICROSOFT_EMAIL_IN_USE, signInWithMicrosoft } from '../services/microsoft-sign-in.js';
@@ -12,6 +11,8 @@ import { issueNonce, takeNonce, withNonce } from './nonce-cookie.js';
  * The browser legs of Microsoft sign-in and calendar connection. They end on the same pages, with the same `success`
  * and `error` query parameters, as Google's.
  */
+
+const MICROSOFT_SIGN_IN = { provider: 'Microsoft', emailInUse: MICROSOFT_EMAIL_IN_USE, failed: 'microsoft_failed' };
 
 interface Leg {
   deps: AppDeps;
@@ -31,20 +32,14 @@ export async function finishMicrosoftSignIn({ deps, request, reply }: Leg): Prom
   if (!microsoft || !deps.config.microsoft) return reply.redirect('/login?error=microsoft_not_configured', 303);
   const nonce = takeNonce(request, reply);
   if (oauthDeclined(request)) return reply.redirect('/login?error=microsoft_failed', 303);
-  try {
+  const config = deps.config.microsoft;
+  return finishProviderSignIn(MICROSOFT_SIGN_IN, { deps, request, reply }, async () => {
     const { token } = await microsoft.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-    const identity = await verifyMicrosoftIdToken(deps.config.microsoft, token.id_token, nonce);
+    const identity = await verifyMicrosoftIdToken(config, token.id_token, nonce);
     const user = await signInWithMicrosoft(deps, identity);
     await connectCalendarOnMicrosoftSignIn(deps, user, identity, token);
-    await signIn(deps, request, reply, user.id);
-    return reply.redirect('/', 303);
-  } catch (error) {
-    if (error instanceof AppError && error.message === MICROSOFT_EMAIL_IN_USE) {
-      return reply.redirect(`/login?error=${MICROSOFT_EMAIL_IN_USE}`, 303);
-    }
-    request.log.warn({ reason: oauthFailureReason(error) }, 'Microsoft sign-in failed');
-    return reply.redirect('/login?error=microsoft_failed', 303);
-  }
+    return user;
+  });
 }
 
 export async function startMicrosoftCalendarConnection({ deps, request, reply }: Leg): Promise<unknown> {

@@ -20,9 +20,7 @@ function oidcEnv(issuer: string): Record<string, string> {
 
 /** Breaker's redirect to the provider: PKCE S256, state, nonce and the three scopes, to the registered callback. */
 async function startAt(client: TestClient) {
-  const start = await client.request('GET', '/api/auth/oidc');
-  expect(start.statusCode).toBe(303);
-  const authorize = new URL(String(start.headers.location));
+  const { start, authorize } = await client.redirectToProvider('/api/auth/oidc');
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize.searchParams.get('scope')).toBe('openid email profile');
   expect(authorize.searchParams.get('redirect_uri')).toBe(CLIENT.redirectUris[0]);
@@ -36,8 +34,7 @@ async function startAt(client: TestClient) {
 /** Plays the browser through a whole sign-in: Breaker, the provider's login form, and back to Breaker's callback. */
 async function signInThroughProvider(client: TestClient, login: string) {
   const { authorize } = await startAt(client);
-  const back = await signInAtProvider(authorize, login);
-  return client.request('GET', `${back.pathname}${back.search}`);
+  return client.returnTo(await signInAtProvider(authorize, login));
 }
 
 async function signedInUser(client: TestClient) {
@@ -119,7 +116,7 @@ describe('single sign-on through a real OpenID Connect provider, with password r
     const { authorize } = await startAt(browser);
     const back = await signInAtProvider(authorize, GRACE.sub);
     back.searchParams.set('state', 'forged-by-someone-else');
-    expectBackAtLogin(await browser.request('GET', `${back.pathname}${back.search}`), 'oidc_failed');
+    expectBackAtLogin(await browser.returnTo(back), 'oidc_failed');
     expect(log.reasons.at(-1)).toMatch(/"state"/);
     expect(await signedInUser(browser)).toBeNull();
 
@@ -152,7 +149,7 @@ describe('single sign-on through a real OpenID Connect provider, with password r
       const realNow = Date.now.bind(Date);
       vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 11 * 60 * 1000);
     });
-    expectBackAtLogin(await browser.request('GET', `${back.pathname}${back.search}`), 'oidc_failed');
+    expectBackAtLogin(await browser.returnTo(back), 'oidc_failed');
     vi.restoreAllMocks();
     expect(log.reasons.at(-1)).toMatch(/timestamp claim value failed/);
     expect(await signedInUser(browser)).toBeNull();
@@ -228,7 +225,7 @@ describe('single sign-on while the provider is down', () => {
       const { authorize } = await startAt(browser);
       const back = await signInAtProvider(authorize, ADA.sub);
       await provider.close();
-      expectBackAtLogin(await browser.request('GET', `${back.pathname}${back.search}`), 'oidc_unavailable');
+      expectBackAtLogin(await browser.returnTo(back), 'oidc_unavailable');
       expect(await signedInUser(browser)).toBeNull();
     } finally {
       await app.close();

@@ -39,14 +39,9 @@ describe('Google API calls in the metrics, through the fake Google', () => {
     });
     client = new TestClient(subject.app);
     userId = (await client.registerAndSignIn('grace')).id;
-    const start = await client.request('GET', '/api/auth/google/calendar');
-    const authorize = new URL(String(start.headers.location));
+    const { authorize } = await client.redirectToProvider('/api/auth/google/calendar');
     authorize.searchParams.set('login_hint', EMAIL);
-    const consent = await fetch(authorize, { redirect: 'manual' });
-    const back = new URL(String(consent.headers.get('location')));
-    expect((await client.request('GET', `${back.pathname}${back.search}`)).headers.location).toBe(
-      '/calendar?success=calendar_connected',
-    );
+    expect((await client.returnFromProvider(authorize)).headers.location).toBe('/calendar?success=calendar_connected');
   });
   afterAll(async () => {
     await subject?.close();

@@ -13,14 +13,7 @@ describe('JSON bodies', () => {
   afterAll(() => subject?.close());
 
   /** As `fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' } })` sends it. */
-  const postEmptyJson = (url: string, cookie = client.cookieHeader()) =>
-    subject.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: client.address,
-      headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' },
-      payload: '',
-    });
+  const postEmptyJson = (url: string) => client.send('POST', url, { origin: ORIGIN, 'content-type': 'application/json' }, '');
 
   it('accepts the calls the spec makes without a body when they are sent as empty JSON', async () => {
     const refreshed = await postEmptyJson(`/api/refresh-breakers/${userId}`);
@@ -31,20 +24,13 @@ describe('JSON bodies', () => {
     const signedOut = await postEmptyJson('/api/auth/logout');
     expect(signedOut.statusCode).toBe(200);
     expect(signedOut.json()).toEqual({ ok: true });
-    expect(
-      (await subject.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: client.cookieHeader() } })).statusCode,
-    ).toBe(401);
+    expect((await client.send('GET', '/api/auth/user', {})).statusCode).toBe(401);
   });
 
   it('answers an empty JSON body where a body is needed with the schema message', async () => {
     const other = new TestClient(subject.app);
     await other.registerAndSignIn('grace');
-    const response = await subject.app.inject({
-      method: 'PUT',
-      url: '/api/user/preferences',
-      headers: { origin: ORIGIN, cookie: other.cookieHeader(), 'content-type': 'application/json' },
-      payload: '',
-    });
+    const response = await other.send('PUT', '/api/user/preferences', { origin: ORIGIN, 'content-type': 'application/json' }, '');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
@@ -57,12 +43,12 @@ describe('JSON bodies', () => {
       '{"__proto__": {"admin": true}}',
       '{"constructor": {"prototype": {}}}',
     ]) {
-      const response = await subject.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin: ORIGIN, 'content-type': 'application/json; charset=utf-8' },
+      const response = await new TestClient(subject.app).send(
+        'POST',
+        '/api/auth/login',
+        { origin: ORIGIN, 'content-type': 'application/json; charset=utf-8' },
         payload,
-      });
+      );
       expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
       expect(response.json().message).toMatch(/^The request body is not valid JSON: \w/);
     }

@@ -1,6 +1,6 @@
 import { connectTestFeed } from '@breaker/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { sharedDatabase, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
 /** The answers built from the plan alone, through both doors. */
 const PLAN_READS = ['/api/upcoming-breaks', '/api/calendar-events', '/trpc/breaks.upcoming,calendar.events?batch=1&input={}'];
@@ -157,7 +157,7 @@ describe('conditional reads of two API processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     first = await startTestApp('postgres');
-    second = await startTestApp('postgres', { databaseUrl: first.databaseUrl! });
+    second = await startTestApp('postgres', { database: sharedDatabase(first.databaseUrl!) });
     client = new TestClient(first.app);
     const { id } = await client.registerAndSignIn('two-processes');
     expect((await client.request('POST', `/api/refresh-breakers/${id}`)).statusCode).toBe(200);

@@ -1,17 +1,10 @@
-import { parseConfig } from '@breaker/api-contract/config';
-import { createDb, createTokenCipher, sql, type DatabaseHandle } from '@breaker/db';
+import { createDb, sql } from '@breaker/db';
 import { createScratchPostgres, TEST_POSTGRES_URL } from '@breaker/db/testing';
-import { createPushSender } from '@breaker/jobs';
-import { testVapidKeys } from '@breaker/jobs/testing';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createAbuseLimits } from '../auth/abuse-limits.js';
-import type { JobRunner } from '../jobs/job-runner.js';
+import { startTestApp, type AppUnderTest } from '../app.test-support.js';
 import { createQueueRunner } from '../jobs/queue-runner.js';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -82,9 +75,7 @@ describe('/api/ready', () => {
   let redisRelay: Relay;
   let dropDatabase: () => Promise<void>;
   let terminateSessions: () => Promise<void>;
-  let database: DatabaseHandle;
-  let jobs: JobRunner;
-  let app: FastifyInstance;
+  let subject: AppUnderTest;
 
   beforeAll(async () => {
     const scratch = await createScratchPostgres();
@@ -97,28 +88,16 @@ describe('/api/ready', () => {
     };
     postgresRelay = await startRelay(new URL(TEST_POSTGRES_URL), 5432);
     redisRelay = await startRelay(new URL(REDIS_URL), 6379);
-    database = await createDb({ kind: 'postgres', url: through(scratch.url, postgresRelay), maxConnections: 2 });
-    jobs = await createQueueRunner(through(REDIS_URL, redisRelay), prefix);
-    const config = parseConfig({ LOG_LEVEL: 'silent' });
-    app = await buildApp({
-      deps: {
-        config,
-        database,
-        db: database.db,
-        jobs,
-        limits: createAbuseLimits(),
-        cipher: createTokenCipher(randomBytes(32)),
-        push: createPushSender({ vapid: testVapidKeys(), contact: config.push.contact, allowPrivateEndpoints: false }),
-        now: () => new Date(),
+    subject = await startTestApp('postgres', {
+      database: async () => {
+        const handle = await createDb({ kind: 'postgres', url: through(scratch.url, postgresRelay), maxConnections: 2 });
+        return { ...handle, dispose: handle.close };
       },
-      logger: pino({ level: 'silent' }),
-      webDistDir: '/nonexistent',
+      jobs: () => createQueueRunner(through(REDIS_URL, redisRelay), prefix),
     });
   });
   afterAll(async () => {
-    await app?.close();
-    await jobs?.close();
-    await database?.close();
+    await subject?.close();
     await postgresRelay?.close();
     await redisRelay?.close();
     await dropDatabase?.();
@@ -128,7 +107,7 @@ describe('/api/ready', () => {
     await cleaner.quit();
   });
 
-  const ready = () => app.inject({ method: 'GET', url: '/api/ready' });
+  const ready = () => subject.app.inject({ method: 'GET', url: '/api/ready' });
   /** A 503 within two seconds, its message naming what is down: no waiting out a connection timeout. */
   const answersUnavailableAtOnce = async (naming: RegExp) => {
     const started = Date.now();

@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, ORIGIN } from '../app.test-support.js';
+import { appForSuite, ORIGIN, TestClient } from '../app.test-support.js';
 import { appRouter } from '../trpc/router.js';
 import { restRoutes } from './rest-routes.js';
 
@@ -71,12 +71,12 @@ describe('a protected call made signed out', () => {
   });
 
   it('PATCH /api/break-sessions/1 answers 401 before its body is looked at', async () => {
-    const response = await subject.app.inject({
-      method: 'PATCH',
-      url: '/api/break-sessions/1',
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
-      payload: '{}',
-    });
+    const response = await new TestClient(subject.app).send(
+      'PATCH',
+      '/api/break-sessions/1',
+      { origin: ORIGIN, 'content-type': 'application/json' },
+      '{}',
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: SERVER_MESSAGES.notSignedIn });
   });

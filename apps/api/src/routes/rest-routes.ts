@@ -39,8 +39,8 @@ import {
 } from '@breaker/api-contract';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z, type ZodObject, type ZodType } from 'zod';
-import { oauthDeclined, oauthFailureReason } from '../auth/oauth-clients.js';
-import { requireUser, signIn, signOut } from '../auth/request-session.js';
+import { finishProviderSignIn, oauthDeclined, oauthFailureReason } from '../auth/oauth-clients.js';
+import { requireUser, signOut } from '../auth/request-session.js';
 import type { AppDeps } from '../deps.js';
 import { loadUser, register } from '../services/accounts.js';
 import { listBreakActivities } from '../services/activities.js';
@@ -196,6 +196,8 @@ function navigation(url: string, summary: string, handle: (context: RouteContext
   return { method: 'GET', url, summary, answer: { redirect: true }, handle };
 }
 
+const GOOGLE_SIGN_IN = { provider: 'Google', emailInUse: GOOGLE_EMAIL_IN_USE, failed: 'google_failed' };
+
 /**
  * Every `/api` call of the spec (§7) and its browser navigations, in one table; the development sign-ins have their
  * own (development-routes.ts). Each shim parses with the shared schema and calls the same service as the tRPC procedure.
@@ -247,20 +249,14 @@ export const restRoutes: RestRoute[] = [
     const google = request.server.googleSignIn;
     if (!google || !deps.config.google) return reply.redirect('/google-login?error=google_not_configured', 303);
     if (oauthDeclined(request)) return reply.redirect('/login?error=google_failed', 303);
-    try {
+    const config = deps.config.google;
+    return finishProviderSignIn(GOOGLE_SIGN_IN, { deps, request, reply }, async () => {
       const { token } = await google.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-      const profile = await fetchGoogleProfile(deps.config.google, token.access_token);
+      const profile = await fetchGoogleProfile(config, token.access_token);
       const user = await signInWithGoogle(deps, profile);
       await connectCalendarOnGoogleSignIn(deps, user, profile.email, token);
-      await signIn(deps, request, reply, user.id);
-      return reply.redirect('/', 303);
-    } catch (error) {
-      if (error instanceof AppError && error.message === GOOGLE_EMAIL_IN_USE) {
-        return reply.redirect(`/login?error=${GOOGLE_EMAIL_IN_USE}`, 303);
-      }
-      request.log.warn({ reason: oauthFailureReason(error) }, 'Google sign-in failed');
-      return reply.redirect('/login?error=google_failed', 303);
-    }
+      return user;
+    });
   }),
   navigation('/api/auth/oidc', 'Start signing in with the single-sign-on provider', startOidcSignIn),
   navigation(OIDC_SIGN_IN_CALLBACK, "The single-sign-on provider's return from signing in", finishOidcSignIn),

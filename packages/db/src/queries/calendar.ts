@@ -20,6 +20,20 @@ export interface StoredEvent {
   call?: boolean;
 }
 
+/** An event's own columns in `calendar_events`, whoever and whichever calendar it belongs to. */
+export function storedEventColumns(e: Omit<StoredEvent, 'calendarId'>) {
+  return {
+    external_id: e.externalId,
+    title: e.title,
+    start_time: e.start,
+    end_time: e.end,
+    is_all_day: e.isAllDay,
+    blocks_time: e.blocksTime,
+    show_as: e.showAs,
+    call: e.call ?? false,
+  };
+}
+
 export function findCalendarConnection(db: Db, userId: string): Promise<CalendarConnectionRow | undefined> {
   return db
     .selectFrom('calendar_connections')
@@ -303,14 +317,7 @@ async function insertEvents(
           user_id: connection.user_id,
           connection_id: connection.id,
           calendar_id: e.calendarId,
-          external_id: e.externalId,
-          title: e.title,
-          start_time: e.start,
-          end_time: e.end,
-          is_all_day: e.isAllDay,
-          blocks_time: e.blocksTime,
-          show_as: e.showAs,
-          call: e.call ?? false,
+          ...storedEventColumns(e),
           generation,
         })),
       )

@@ -13,8 +13,7 @@ import { SigningKey } from './oauth/signing-key.js';
 import { tokenRoutes } from './oauth/token-endpoint.js';
 import { userinfoRoutes } from './oauth/userinfo.js';
 import { AccountDirectory, type FakeGoogleAccount } from './state/accounts.js';
-import type { RecordedCall } from '../http/call-log.js';
-import type { ListenOptions } from '../http/server.js';
+import { startFake, type ListenOptions } from '../http/server.js';
 import { ChangeClock } from './state/change-clock.js';
 import { FaultPlan } from './state/faults.js';
 
@@ -78,11 +77,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
   };
   for (const account of options.accounts ?? [DEFAULT_TEST_ACCOUNT]) state.accounts.add(account);
 
-  const faults = new FaultPlan();
-  const calls: RecordedCall[] = [];
-  const control = createControl(state, faults, calls);
-  const server = await startServer(
+  return startFake(
     {
+      state,
+      faults: new FaultPlan(),
       routes: [
         ...authorizationRoutes(state),
         ...tokenRoutes(state),
@@ -91,12 +89,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
         ...openIdRoutes(state),
         ...calendarRoutes(state),
       ],
-      adminRoutes: adminRoutes(control),
-      faults,
-      calls,
+      control: (faults, calls) => createControl(state, faults, calls),
+      adminRoutes,
+      serve: startServer,
     },
     options,
   );
-  state.origin = server.origin;
-  return { ...control, origin: server.origin, close: server.close };
 }

@@ -143,3 +143,29 @@ export async function startServer(pipeline: Pipeline, listen: ListenOptions): Pr
     },
   };
 }
+
+/** A fake's parts: its state (told its origin once it listens), faults, routes, and the control surface over them. */
+export interface FakeParts<Faults extends ServiceState['faults'], Control extends object> {
+  state: { origin: string };
+  faults: Faults;
+  routes: readonly Route[];
+  control(faults: Faults, calls: RecordedCall[]): Control;
+  adminRoutes(control: Control): readonly Route[];
+  /** The service's own server (its error pages, its log lines). */
+  serve(service: ServiceState, listen: ListenOptions): Promise<RunningServer>;
+}
+
+/** Starts a fake from its parts, recording every call; the running fake is its control surface with an origin. */
+export async function startFake<Faults extends ServiceState['faults'], Control extends object>(
+  parts: FakeParts<Faults, Control>,
+  listen: ListenOptions,
+): Promise<Control & RunningServer> {
+  const calls: RecordedCall[] = [];
+  const control = parts.control(parts.faults, calls);
+  const server = await parts.serve(
+    { routes: parts.routes, adminRoutes: parts.adminRoutes(control), faults: parts.faults, calls },
+    listen,
+  );
+  parts.state.origin = server.origin;
+  return { ...control, origin: server.origin, close: server.close };
+}

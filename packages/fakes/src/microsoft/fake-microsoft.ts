@@ -1,6 +1,5 @@
 import { SigningKey } from '../google/oauth/signing-key.js';
-import type { RecordedCall } from '../http/call-log.js';
-import type { ListenOptions } from '../http/server.js';
+import { startFake, type ListenOptions } from '../http/server.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { createControl, type FakeMicrosoftControl } from './control-surface.js';
 import type { FakeState } from './fake-state.js';
@@ -73,11 +72,10 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
     origin: '',
   };
   for (const account of options.accounts ?? [ADELE_VANCE]) state.accounts.add(account, new Mailbox());
-  const faults = new FaultPlan();
-  const calls: RecordedCall[] = [];
-  const control = createControl(state, faults, calls);
-  const server = await startServer(
+  return startFake(
     {
+      state,
+      faults: new FaultPlan(),
       routes: [
         ...authorizationRoutes(state),
         ...tokenRoutes(state),
@@ -86,12 +84,10 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions): Promise
         ...calendarViewRoutes(state),
         ...eventsRoutes(state),
       ],
-      adminRoutes: adminRoutes(control),
-      faults,
-      calls,
+      control: (faults, calls) => createControl(state, faults, calls),
+      adminRoutes,
+      serve: startServer,
     },
     options,
   );
-  state.origin = server.origin;
-  return { ...control, origin: server.origin, close: server.close };
 }

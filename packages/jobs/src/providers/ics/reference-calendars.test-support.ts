@@ -1,4 +1,4 @@
-import { preferencesRow, type BreakActivityRow, type CalendarEventRow } from '@breaker/db';
+import { preferencesRow, storedEventColumns, type BreakActivityRow, type CalendarEventRow } from '@breaker/db';
 import { dayStretches, type PlacementInput, type PlacementResult } from '@breaker/scheduler';
 import { DateTime } from 'luxon';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -64,14 +64,7 @@ export function icsEventRows(events: readonly IcsEvent[]): CalendarEventRow[] {
     user_id: USER,
     connection_id: '00000000-0000-4000-8000-000000000002',
     calendar_id: 'primary',
-    external_id: e.externalId,
-    title: e.title,
-    start_time: e.start,
-    end_time: e.end,
-    is_all_day: e.isAllDay,
-    blocks_time: e.blocksTime,
-    show_as: e.showAs,
-    call: e.call ?? false,
+    ...storedEventColumns(e),
     updated_at: new Date(0),
   }));
 }
