@@ -1,24 +1,20 @@
 // Google Calendar in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // connect (incremental authorization with offline access), meetings on the week grid, breaks around them, sync,
 // access revoked on Google's side, reconnect, and a cancelled authorization.
-import type { Page } from '@playwright/test';
-import { registerAccount, submitLogin } from './support/accounts';
+import { newAccount, registerAndSignIn } from './support/accounts';
 import {
   CALENDAR_EVENTS_SCOPE,
   chooseGoogleAccount,
   expect,
   newGoogleAccount,
   test,
-  uniqueName,
   type GoogleAccount,
   type GoogleEvent,
 } from './support/fake-google';
 import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
-import { chooseOption, columnLayout } from './support/week-grid';
-
-const PASSWORD = 'stretch-and-breathe-42';
+import { columnLayout, saveWorkSchedule } from './support/week-grid';
 
 interface Meeting {
   title: string;
@@ -46,22 +42,13 @@ function meetingsOn(day: Day, owner: GoogleAccount): GoogleEvent[] {
   }));
 }
 
-async function setWorkSchedule(page: Page) {
-  await navigateTo(page, 'Settings');
-  await chooseOption(page, 'Breaks per day', '4');
-  await chooseOption(page, 'Work starts at', '07:00');
-  await chooseOption(page, 'Work ends at', '19:00');
-  await page.getByRole('button', { name: 'Save Preferences' }).click();
-  await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
-}
-
 test('connect Google Calendar: meetings on the grid, breaks around them, sync, revoked access, reconnect', async ({
   page,
   google,
   baseURL,
 }) => {
   const owner = newGoogleAccount('Katherine', 'Johnson');
-  const account = { username: uniqueName('cal'), email: `${uniqueName('cal')}@example.com`, password: PASSWORD };
+  const account = newAccount('cal');
   const today = dayIn(TIME_ZONE, new Date());
   const target = nextWorkDay(today);
   const nextWeek = weekday(today) >= 5;
@@ -69,15 +56,12 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
   await test.step('a Google account with meetings on the next work days, and a Breaker password account', async () => {
     await google.addAccount(owner);
     await google.setEvents(owner.email, [...meetingsOn(target, owner), ...meetingsOn(addDays(target, 1), owner)]);
-    await registerAccount(page.request, baseURL!, account);
     await chooseGoogleAccount(page, google, owner.email);
-    await page.goto('/login');
-    await submitLogin(page, account.username, account.password);
-    await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+    await registerAndSignIn(page, baseURL!, account);
   });
 
   await test.step('Settings: 4 breaks a day, 07:00 to 19:00', async () => {
-    await setWorkSchedule(page);
+    await saveWorkSchedule(page);
   });
 
   const connect = page.getByRole('button', { name: 'Connect Google Calendar' });
