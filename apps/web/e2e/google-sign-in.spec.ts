@@ -1,6 +1,6 @@
 // Google sign-in in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // Breaker → Google's authorization endpoint → (the fake consents at once) → Breaker's callback → the dashboard.
-import { submitLogin } from './support/accounts';
+import { submitLogin, submitRegistration } from './support/accounts';
 import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
 import {
   chooseGoogleAccount,
@@ -123,11 +123,7 @@ test('a Google account whose e-mail has a password account is not merged into it
 
   await test.step('register a password account with the same e-mail', async () => {
     await page.goto('/register');
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByRole('textbox', { name: 'Email' }).fill(grace.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, { username, email: grace.email, password: PASSWORD });
     await expectToast(page, 'Account created', 'Sign in with your new username and password.');
   });
 
