@@ -4,7 +4,7 @@
 // changed on the server, and disconnect.
 import { startRadicale, type RadicaleServer } from '../../../packages/jobs/src/providers/caldav/radicale.test-support';
 import { newAccount, registerAndSignIn } from './support/accounts';
-import { columnName, dayIn, icsUtc, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { columnName, type Day, icsUtc, nextWorkDayInView } from './support/days';
 import { expect, test } from './support/fixtures';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
@@ -30,9 +30,7 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
   page,
   baseURL,
 }) => {
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  const nextWeek = weekday(today) >= 5;
+  const { target, nextWeek } = nextWorkDayInView();
   const radicale: RadicaleServer = await startRadicale();
   const account = newAccount('dav');
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { newAccount, registerAndSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { navigateTo } from './support/screens';
-import { columnName, dayIn, icsUtc, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { columnName, type Day, icsUtc, nextWorkDayInView } from './support/days';
 import { expectToast, toasts } from './support/toasts';
 import { apart, columnLayout, saveWorkSchedule } from './support/week-grid';
 
@@ -80,10 +80,7 @@ test('connect a calendar feed: a web page is refused, meetings on the grid, brea
   page,
   baseURL,
 }) => {
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  // The week view starts on Monday: from Sunday on, the next work day is in next week.
-  const nextWeek = weekday(today) >= 5;
+  const { target, nextWeek } = nextWorkDayInView();
   const feed = await startFeedServer(feedFor(target));
   const account = newAccount('ics');
 

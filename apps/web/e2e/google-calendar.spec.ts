@@ -11,7 +11,7 @@ import {
   type GoogleAccount,
   type GoogleEvent,
 } from './support/fake-google';
-import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { addDays, columnName, type Day, nextWorkDayInView, TIME_ZONE } from './support/days';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
 import { columnLayout, saveWorkSchedule } from './support/week-grid';
@@ -49,9 +49,7 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
 }) => {
   const owner = newGoogleAccount('Katherine', 'Johnson');
   const account = newAccount('cal');
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  const nextWeek = weekday(today) >= 5;
+  const { target, nextWeek } = nextWorkDayInView();
 
   await test.step('a Google account with meetings on the next work days, and a Breaker password account', async () => {
     await google.addAccount(owner);
@@ -186,8 +184,7 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
 
 test('a cancelled authorization, a connection whose first sync is slow, and a lost session', async ({ page, google }) => {
   const owner = newGoogleAccount('Dorothy', 'Vaughan');
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
+  const { target, nextWeek } = nextWorkDayInView();
   await google.addAccount(owner);
   await google.setEvents(owner.email, [
     {
@@ -223,7 +220,7 @@ test('a cancelled authorization, a connection whose first sync is slow, and a lo
     await connect.click();
     await expectToast(page, 'Calendar Connected!', 'Your calendar was connected successfully.');
     await expect(page.getByRole('button', { name: 'Sync Calendar' })).toBeVisible();
-    if (weekday(today) >= 5) await page.getByRole('button', { name: 'Next week' }).click();
+    if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
     const column = page.getByRole('group', { name: columnName(target), exact: true });
     await expect(column.getByTestId('meeting-block').filter({ hasText: 'Planning' })).toBeVisible();
   });

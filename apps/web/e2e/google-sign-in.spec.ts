@@ -1,7 +1,7 @@
 // Google sign-in in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // Breaker → Google's authorization endpoint → (the fake consents at once) → Breaker's callback → the dashboard.
 import { submitLogin, submitRegistration } from './support/accounts';
-import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
+import { columnName, nextWorkDayInView, TIME_ZONE } from './support/days';
 import {
   chooseGoogleAccount,
   expect,
@@ -85,8 +85,7 @@ test('Continue with Google creates the account from the Google profile, and sign
 
 test('Continue with Google also connects the calendar: the meetings show without a second consent', async ({ page, google }) => {
   const mary = newGoogleAccount('Mary', 'Jackson');
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
+  const { target, nextWeek } = nextWorkDayInView();
   const meeting = {
     summary: 'Wind tunnel review',
     start: { dateTime: `${target}T10:00:00`, timeZone: TIME_ZONE },
@@ -108,7 +107,7 @@ test('Continue with Google also connects the calendar: the meetings show without
   await test.step('the calendar shows her meeting and offers no Connect', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-    if (weekday(today) >= 5) await page.getByRole('button', { name: 'Next week' }).click();
+    if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
     const column = page.getByRole('group', { name: columnName(target), exact: true });
     await expect(column.getByTestId('meeting-block').filter({ hasText: meeting.summary })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toHaveCount(0);

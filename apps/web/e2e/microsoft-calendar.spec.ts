@@ -1,7 +1,7 @@
 // Microsoft Outlook in the browser, through the google stack's fake Microsoft (start-stack.mjs, mode embedded-google):
 // connect from Settings, a meeting on the week grid, tentative meetings set not to block, access revoked on Microsoft's side, reconnect, and disconnect.
 import { newAccount, registerAndSignIn } from './support/accounts';
-import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
+import { addDays, columnName, nextWorkDayInView, TIME_ZONE } from './support/days';
 import { chooseMicrosoftAccount, expect, newMicrosoftAccount, test } from './support/fake-microsoft';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
@@ -13,9 +13,7 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
 }) => {
   const owner = newMicrosoftAccount('Megan Bowen');
   const account = newAccount('outlook');
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  const nextWeek = weekday(today) >= 5;
+  const { target, nextWeek } = nextWorkDayInView();
 
   await test.step('an Outlook account with a meeting on the next work day, and a Breaker password account', async () => {
     await microsoft.addAccount(owner);
