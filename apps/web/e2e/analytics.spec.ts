@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { signInForBreaks } from './support/breaks';
 import { localHour, zoneWhereItIs } from './support/days';
 import { expect, test } from './support/fixtures';
-import { navigateTo, saveScreenshot } from './support/screens';
+import { VIEWPORTS, navigateTo, saveScreenshot } from './support/screens';
 import { failProcedure } from './support/trpc-failure';
 
 /** Two breaks later today, one taken early and one skipped, through the same calls as the calendar's buttons. */
@@ -31,10 +31,7 @@ async function takeOneSkipOne(page: Page, origin: string, offsetHours: number): 
   return added;
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-]) {
+for (const viewport of VIEWPORTS) {
   test.describe(`analytics on a ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { registerAccount, submitLogin } from './support/accounts';
+import { registerAccount, submitLogin, submitRegistration } from './support/accounts';
 import { expect, test, uniqueName } from './support/fixtures';
 import { expectToast } from './support/toasts';
 
@@ -25,11 +25,7 @@ test('the registration form shows every validation message and sends nothing unt
   });
 
   await test.step('values that are too short, malformed or different', async () => {
-    await username.fill('ab');
-    await email.fill('ab@example');
-    await password.fill('12345');
-    await confirm.fill('12346');
-    await submit.click();
+    await submitRegistration(page, { username: 'ab', email: 'ab@example', password: '12345' }, '12346');
     await expect(username).toHaveAccessibleDescription('Username must be at least 3 characters');
     await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
     await expect(password).toHaveAccessibleDescription('Password must be at least 6 characters');
@@ -37,11 +33,7 @@ test('the registration form shows every validation message and sends nothing unt
   });
 
   await test.step('only the confirmation is off', async () => {
-    await username.fill('abc');
-    await email.fill('abc@example.com');
-    await password.fill('123456');
-    await confirm.fill('1234567');
-    await submit.click();
+    await submitRegistration(page, { username: 'abc', email: 'abc@example.com', password: '123456' }, '1234567');
     await expect(confirm).toHaveAccessibleDescription("Passwords don't match");
     for (const field of [username, email, password]) await expect(field).toHaveAccessibleDescription('');
   });
@@ -67,22 +59,14 @@ test('register, meet a taken username, sign in to the dashboard and log out', as
   await test.step('register and land on the login screen with a toast', async () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Create Account' }).click();
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, { username, email: `${username}@example.com`, password: PASSWORD });
     await expect(page).toHaveURL(/\/login$/);
     await expectToast(page, 'Account created', 'Sign in with your new username and password.');
   });
 
   await test.step('the same username again gets the server message', async () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByRole('textbox', { name: 'Email' }).fill(`other-${username}@example.com`);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, { username, email: `other-${username}@example.com`, password: PASSWORD });
     await expectToast(page, 'Registration failed', 'That username is already taken');
     await expect(page).toHaveURL(/\/register$/);
   });
@@ -122,11 +106,7 @@ test('register, meet a taken username, sign in to the dashboard and log out', as
 test('after registering, the login form keeps what is typed at once: it is shown once, not mounted again', async ({ page }) => {
   const username = uniqueName('keep');
   await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
-  await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitRegistration(page, { username, email: `${username}@example.com`, password: PASSWORD });
 
   // The first moment the login form is there: its username field, kept to see whether that very element stays.
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 });

@@ -2,15 +2,18 @@
 // from a break's details, Reschedule, the in-page reminder with its Start, the bell, and Connect Google Calendar
 // coming back refused from a server without a Google client.
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, openCalendarWithBreak, signInForBreaks, upcomingBreaks } from './support/breaks';
-import { TIME_ZONE } from './support/days';
+import {
+  openCalendarWithBreak,
+  rescheduleToFirstSlot,
+  shownTime,
+  signInForBreaks,
+  signInWithOneBreak,
+  upcomingBreaks,
+} from './support/breaks';
 import { VIEWPORTS, saveScreenshot } from './support/screens';
 import { expectToast } from './support/toasts';
 
 const PHONE = VIEWPORTS.find((viewport) => viewport.name === 'phone')!;
-
-const shownTime = (instant: Date) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
 
 test.use({ viewport: { width: PHONE.width, height: PHONE.height } });
 
@@ -37,32 +40,19 @@ test('on a phone: a break’s details start the guided session, and End Early co
   expect(stored?.completedAt).not.toBeNull();
 });
 
-test('on a phone: Reschedule moves a break to a slot the engine proposes', async ({ page, baseURL }, testInfo) => {
+test('on a phone: Reschedule moves a break to a slot the engine proposes', async ({ page, baseURL }) => {
   const session = await openCalendarWithBreak(page, baseURL!);
 
   await page.getByRole('button', { name: `Actions for ${session.activity.name}` }).click();
   await page.getByRole('menuitem', { name: 'Reschedule' }).click();
-  const dialog = page.getByRole('dialog', { name: `Reschedule ${session.activity.name}` });
-  await expect(
-    dialog.getByText('Free slots that keep clear of your meetings and other breaks, inside your work hours:'),
-  ).toBeVisible();
-  await saveScreenshot(page, testInfo, 'reschedule-phone');
-  const slot = dialog.getByRole('button').filter({ hasText: ' at ' }).first();
-  const picked = (await slot.textContent()) ?? '';
-  await slot.click();
-  await expectToast(page, 'Break Updated', `${session.activity.name} moved to ${picked}.`);
-  const [stored] = await upcomingBreaks(page.request);
-  expect(stored?.scheduledTime).not.toBe(session.scheduledTime);
-  expect(picked.endsWith(` at ${shownTime(new Date(stored!.scheduledTime))}`)).toBe(true);
+  await rescheduleToFirstSlot(page, session, 'reschedule-phone');
 });
 
 test('on a phone: without notification permission the due break shows in the page, and Start opens it', async ({
   page,
   baseURL,
 }, testInfo) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
+  const session = await signInWithOneBreak(page, baseURL!);
   const start = new Date(session.scheduledTime);
   await page.clock.install();
   await page.goto('/');
@@ -97,9 +87,7 @@ test('on a phone: the bell names the next break, starts it, and asks for browser
   context,
   baseURL,
 }, testInfo) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
+  const session = await signInWithOneBreak(page, baseURL!);
   await page.goto('/');
   const bell = page.getByRole('button', {
     name: `Next break: ${session.activity.name} at ${shownTime(new Date(session.scheduledTime))}`,

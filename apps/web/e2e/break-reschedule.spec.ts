@@ -2,13 +2,16 @@
 // free slot the engine proposes, the empty-hour plus adds one; the server's refusals (a full day, a break removed
 // meanwhile) come back as error toasts.
 import { expect, test } from './support/fixtures';
-import { addableHours, openCalendarOn, openCalendarWithBreak, signInForBreaks, upcomingBreaks } from './support/breaks';
+import {
+  addableHours,
+  openCalendarOn,
+  openCalendarWithBreak,
+  rescheduleToFirstSlot,
+  signInForBreaks,
+  upcomingBreaks,
+} from './support/breaks';
 import { columnName, dayIn, TIME_ZONE } from './support/days';
 import { expectToast } from './support/toasts';
-
-function shownTime(instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
-}
 
 test('change the exercise of a break to another that fits its slot', async ({ page, baseURL }) => {
   const session = await openCalendarWithBreak(page, baseURL!);
@@ -35,18 +38,7 @@ test('reschedule a break to a slot the engine proposes', async ({ page, baseURL 
 
   await page.getByTestId('break-block').filter({ hasText: session.activity.name }).click();
   await page.getByRole('dialog', { name: session.activity.name }).getByRole('button', { name: 'Reschedule' }).click();
-  const dialog = page.getByRole('dialog', { name: `Reschedule ${session.activity.name}` });
-  await expect(
-    dialog.getByText('Free slots that keep clear of your meetings and other breaks, inside your work hours:'),
-  ).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('reschedule.png') });
-  const slot = dialog.getByRole('button').filter({ hasText: ' at ' }).first();
-  const picked = (await slot.textContent()) ?? '';
-  await slot.click();
-  await expectToast(page, 'Break Updated', `${session.activity.name} moved to ${picked}.`);
-  const [stored] = await upcomingBreaks(page.request);
-  expect(stored?.scheduledTime).not.toBe(session.scheduledTime);
-  expect(picked.endsWith(` at ${shownTime(new Date(stored!.scheduledTime))}`)).toBe(true);
+  await rescheduleToFirstSlot(page, session, 'reschedule');
 });
 
 test('a break removed meanwhile: Reschedule shows Update Failed', async ({ page, baseURL }) => {

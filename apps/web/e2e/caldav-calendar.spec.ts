@@ -3,13 +3,11 @@
 // meeting on the week grid, see a meeting added on the server after Sync Calendar, reconnect after the password
 // changed on the server, and disconnect.
 import { startRadicale, type RadicaleServer } from '../../../packages/jobs/src/providers/caldav/radicale.test-support';
-import { registerAccount, submitLogin } from './support/accounts';
-import { columnName, dayIn, icsUtc, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
-import { expect, test, uniqueName } from './support/fixtures';
+import { newAccount, registerAndSignIn } from './support/accounts';
+import { columnName, type Day, icsUtc, nextWorkDayInView } from './support/days';
+import { expect, test } from './support/fixtures';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
-
-const PASSWORD = 'stretch-and-breathe-42';
 
 function meeting(day: Day, uid: string, title: string, from: string, to: string): string {
   return [
@@ -32,11 +30,9 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
   page,
   baseURL,
 }) => {
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  const nextWeek = weekday(today) >= 5;
+  const { target, nextWeek } = nextWorkDayInView();
   const radicale: RadicaleServer = await startRadicale();
-  const account = { username: uniqueName('dav'), email: `${uniqueName('dav')}@example.com`, password: PASSWORD };
+  const account = newAccount('dav');
 
   try {
     const work = await radicale.makeCalendar('work', 'Work');
@@ -46,10 +42,7 @@ test('connect a CalDAV account: its meeting on the grid, a server-side change af
     const sync = page.getByRole('button', { name: 'Sync Calendar' });
 
     await test.step('Settings: Connect CalDAV with a wrong password is refused, then the right one connects', async () => {
-      await registerAccount(page.request, baseURL!, account);
-      await page.goto('/login');
-      await submitLogin(page, account.username, account.password);
-      await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+      await registerAndSignIn(page, baseURL!, account);
       await navigateTo(page, 'Settings');
       const form = page.getByRole('form', { name: 'Connect CalDAV' });
       await expect(form.getByText('https://caldav.fastmail.com')).toBeVisible();

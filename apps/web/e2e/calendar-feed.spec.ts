@@ -4,14 +4,12 @@
 // the feed, and disconnecting removes the meetings.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { registerAccount, submitLogin } from './support/accounts';
-import { expect, test, uniqueName } from './support/fixtures';
+import { newAccount, registerAndSignIn } from './support/accounts';
+import { expect, test } from './support/fixtures';
 import { navigateTo } from './support/screens';
-import { columnName, dayIn, icsUtc, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { columnName, type Day, icsUtc, nextWorkDayInView } from './support/days';
 import { expectToast, toasts } from './support/toasts';
-import { apart, chooseOption, columnLayout } from './support/week-grid';
-
-const PASSWORD = 'stretch-and-breathe-42';
+import { apart, columnLayout, saveWorkSchedule } from './support/week-grid';
 
 interface Meeting {
   title: string;
@@ -82,25 +80,14 @@ test('connect a calendar feed: a web page is refused, meetings on the grid, brea
   page,
   baseURL,
 }) => {
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  // The week view starts on Monday: from Sunday on, the next work day is in next week.
-  const nextWeek = weekday(today) >= 5;
+  const { target, nextWeek } = nextWorkDayInView();
   const feed = await startFeedServer(feedFor(target));
-  const account = { username: uniqueName('ics'), email: `${uniqueName('ics')}@example.com`, password: PASSWORD };
+  const account = newAccount('ics');
 
   try {
     await test.step('sign in and set 4 breaks a day, 07:00 to 19:00', async () => {
-      await registerAccount(page.request, baseURL!, account);
-      await page.goto('/login');
-      await submitLogin(page, account.username, account.password);
-      await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
-      await navigateTo(page, 'Settings');
-      await chooseOption(page, 'Breaks per day', '4');
-      await chooseOption(page, 'Work starts at', '07:00');
-      await chooseOption(page, 'Work ends at', '19:00');
-      await page.getByRole('button', { name: 'Save Preferences' }).click();
-      await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
+      await registerAndSignIn(page, baseURL!, account);
+      await saveWorkSchedule(page);
       await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Calendar feed URL (ICS)' })).toBeVisible();
     });

@@ -3,7 +3,7 @@
 // full. (Playwright reports a revalidated answer with the status of the kept one, so the ETags tell what happened.)
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, signInForBreaks } from './support/breaks';
+import { signInWithOneBreak } from './support/breaks';
 
 interface Read {
   /** The ETag the browser sent back, if any. */
@@ -33,9 +33,7 @@ function upcomingBreakReads(page: Page): Read[] {
 }
 
 test('a reload shows the same breaks after a 304, and a changed plan in full', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
+  const session = await signInWithOneBreak(page, baseURL!);
   const reads = upcomingBreakReads(page);
   const card = page.getByRole('button', { name: /^Start Break Session/ });
 

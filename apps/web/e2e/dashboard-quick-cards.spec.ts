@@ -1,12 +1,10 @@
 // The dashboard's Start Break Session card: it opens the guided session of the next break, or, with none planned,
 // says so and leads to the calendar.
 import { expect, test } from './support/fixtures';
-import { addableHours, addBreak, signInForBreaks } from './support/breaks';
+import { signInForBreaks, signInWithOneBreak } from './support/breaks';
 
 test('Start Break Session on the dashboard opens the next break’s guided session', async ({ page, baseURL }) => {
-  await signInForBreaks(page, baseURL!);
-  const [hour] = addableHours();
-  const session = await addBreak(page.request, baseURL!, hour!);
+  const session = await signInWithOneBreak(page, baseURL!);
   await page.goto('/');
 
   const card = page.getByRole('button', { name: /^Start Break Session/ });

@@ -1,24 +1,20 @@
 // Google Calendar in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // connect (incremental authorization with offline access), meetings on the week grid, breaks around them, sync,
 // access revoked on Google's side, reconnect, and a cancelled authorization.
-import type { Page } from '@playwright/test';
-import { registerAccount, submitLogin } from './support/accounts';
+import { newAccount, registerAndSignIn } from './support/accounts';
 import {
   CALENDAR_EVENTS_SCOPE,
   chooseGoogleAccount,
   expect,
   newGoogleAccount,
   test,
-  uniqueName,
   type GoogleAccount,
   type GoogleEvent,
 } from './support/fake-google';
-import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday, type Day } from './support/days';
+import { addDays, columnName, type Day, nextWorkDayInView, TIME_ZONE } from './support/days';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
-import { chooseOption, columnLayout } from './support/week-grid';
-
-const PASSWORD = 'stretch-and-breathe-42';
+import { columnLayout, saveWorkSchedule } from './support/week-grid';
 
 interface Meeting {
   title: string;
@@ -46,38 +42,24 @@ function meetingsOn(day: Day, owner: GoogleAccount): GoogleEvent[] {
   }));
 }
 
-async function setWorkSchedule(page: Page) {
-  await navigateTo(page, 'Settings');
-  await chooseOption(page, 'Breaks per day', '4');
-  await chooseOption(page, 'Work starts at', '07:00');
-  await chooseOption(page, 'Work ends at', '19:00');
-  await page.getByRole('button', { name: 'Save Preferences' }).click();
-  await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
-}
-
 test('connect Google Calendar: meetings on the grid, breaks around them, sync, revoked access, reconnect', async ({
   page,
   google,
   baseURL,
 }) => {
   const owner = newGoogleAccount('Katherine', 'Johnson');
-  const account = { username: uniqueName('cal'), email: `${uniqueName('cal')}@example.com`, password: PASSWORD };
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  const nextWeek = weekday(today) >= 5;
+  const account = newAccount('cal');
+  const { target, nextWeek } = nextWorkDayInView();
 
   await test.step('a Google account with meetings on the next work days, and a Breaker password account', async () => {
     await google.addAccount(owner);
     await google.setEvents(owner.email, [...meetingsOn(target, owner), ...meetingsOn(addDays(target, 1), owner)]);
-    await registerAccount(page.request, baseURL!, account);
     await chooseGoogleAccount(page, google, owner.email);
-    await page.goto('/login');
-    await submitLogin(page, account.username, account.password);
-    await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+    await registerAndSignIn(page, baseURL!, account);
   });
 
   await test.step('Settings: 4 breaks a day, 07:00 to 19:00', async () => {
-    await setWorkSchedule(page);
+    await saveWorkSchedule(page);
   });
 
   const connect = page.getByRole('button', { name: 'Connect Google Calendar' });
@@ -202,8 +184,7 @@ test('connect Google Calendar: meetings on the grid, breaks around them, sync, r
 
 test('a cancelled authorization, a connection whose first sync is slow, and a lost session', async ({ page, google }) => {
   const owner = newGoogleAccount('Dorothy', 'Vaughan');
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
+  const { target, nextWeek } = nextWorkDayInView();
   await google.addAccount(owner);
   await google.setEvents(owner.email, [
     {
@@ -239,7 +220,7 @@ test('a cancelled authorization, a connection whose first sync is slow, and a lo
     await connect.click();
     await expectToast(page, 'Calendar Connected!', 'Your calendar was connected successfully.');
     await expect(page.getByRole('button', { name: 'Sync Calendar' })).toBeVisible();
-    if (weekday(today) >= 5) await page.getByRole('button', { name: 'Next week' }).click();
+    if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
     const column = page.getByRole('group', { name: columnName(target), exact: true });
     await expect(column.getByTestId('meeting-block').filter({ hasText: 'Planning' })).toBeVisible();
   });

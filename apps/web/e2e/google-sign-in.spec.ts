@@ -1,7 +1,7 @@
 // Google sign-in in the browser, through the google stack's fake Google (start-stack.mjs, mode embedded-google):
 // Breaker → Google's authorization endpoint → (the fake consents at once) → Breaker's callback → the dashboard.
-import { submitLogin } from './support/accounts';
-import { columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
+import { submitLogin, submitRegistration } from './support/accounts';
+import { columnName, nextWorkDayInView, TIME_ZONE } from './support/days';
 import {
   chooseGoogleAccount,
   expect,
@@ -85,8 +85,7 @@ test('Continue with Google creates the account from the Google profile, and sign
 
 test('Continue with Google also connects the calendar: the meetings show without a second consent', async ({ page, google }) => {
   const mary = newGoogleAccount('Mary', 'Jackson');
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
+  const { target, nextWeek } = nextWorkDayInView();
   const meeting = {
     summary: 'Wind tunnel review',
     start: { dateTime: `${target}T10:00:00`, timeZone: TIME_ZONE },
@@ -108,7 +107,7 @@ test('Continue with Google also connects the calendar: the meetings show without
   await test.step('the calendar shows her meeting and offers no Connect', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
-    if (weekday(today) >= 5) await page.getByRole('button', { name: 'Next week' }).click();
+    if (nextWeek) await page.getByRole('button', { name: 'Next week' }).click();
     const column = page.getByRole('group', { name: columnName(target), exact: true });
     await expect(column.getByTestId('meeting-block').filter({ hasText: meeting.summary })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect Google Calendar' })).toHaveCount(0);
@@ -123,11 +122,7 @@ test('a Google account whose e-mail has a password account is not merged into it
 
   await test.step('register a password account with the same e-mail', async () => {
     await page.goto('/register');
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByRole('textbox', { name: 'Email' }).fill(grace.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, { username, email: grace.email, password: PASSWORD });
     await expectToast(page, 'Account created', 'Sign in with your new username and password.');
   });
 

@@ -1,12 +1,10 @@
 // Microsoft Outlook in the browser, through the google stack's fake Microsoft (start-stack.mjs, mode embedded-google):
 // connect from Settings, a meeting on the week grid, tentative meetings set not to block, access revoked on Microsoft's side, reconnect, and disconnect.
-import { registerAccount, submitLogin } from './support/accounts';
-import { addDays, columnName, dayIn, nextWorkDay, TIME_ZONE, weekday } from './support/days';
-import { chooseMicrosoftAccount, expect, newMicrosoftAccount, test, uniqueName } from './support/fake-microsoft';
+import { newAccount, registerAndSignIn } from './support/accounts';
+import { addDays, columnName, nextWorkDayInView, TIME_ZONE } from './support/days';
+import { chooseMicrosoftAccount, expect, newMicrosoftAccount, test } from './support/fake-microsoft';
 import { navigateTo } from './support/screens';
 import { expectToast } from './support/toasts';
-
-const PASSWORD = 'stretch-and-breathe-42';
 
 test('connect Microsoft Outlook: a meeting on the grid, which meetings block, revoked access, reconnect, disconnect', async ({
   page,
@@ -14,10 +12,8 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
   baseURL,
 }) => {
   const owner = newMicrosoftAccount('Megan Bowen');
-  const account = { username: uniqueName('outlook'), email: `${uniqueName('outlook')}@example.com`, password: PASSWORD };
-  const today = dayIn(TIME_ZONE, new Date());
-  const target = nextWorkDay(today);
-  const nextWeek = weekday(today) >= 5;
+  const account = newAccount('outlook');
+  const { target, nextWeek } = nextWorkDayInView();
 
   await test.step('an Outlook account with a meeting on the next work day, and a Breaker password account', async () => {
     await microsoft.addAccount(owner);
@@ -40,11 +36,8 @@ test('connect Microsoft Outlook: a meeting on the grid, which meetings block, re
         end: { dateTime: `${addDays(target, 1)}T15:00:00`, timeZone: TIME_ZONE },
       },
     ]);
-    await registerAccount(page.request, baseURL!, account);
     await chooseMicrosoftAccount(page, microsoft, owner.userPrincipalName);
-    await page.goto('/login');
-    await submitLogin(page, account.username, account.password);
-    await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${account.username}!` })).toBeVisible();
+    await registerAndSignIn(page, baseURL!, account);
   });
 
   const sync = page.getByRole('button', { name: 'Sync Calendar' });

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { addBreak, openCalendarWithBreak, signInForBreaks } from './support/breaks';
 import { localHour, zoneWhereItIs } from './support/days';
 import { expect, test } from './support/fixtures';
-import { saveScreenshot, signInFresh } from './support/screens';
+import { VIEWPORTS, saveScreenshot, signInFresh } from './support/screens';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -25,10 +25,7 @@ function minutesOf(text: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-]) {
+for (const viewport of VIEWPORTS) {
   test.describe(`on a ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { submitLogin, submitRegistration } from './support/accounts';
 import { chooseOption } from './support/week-grid';
 
 const PASSWORD = 'stretch-and-breathe-42';
@@ -17,20 +18,14 @@ test('register, sign in, set work hours, refresh and see the week of breaks', as
 
   await test.step('register', async () => {
     await page.goto('/register');
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, { username, email: `${username}@example.com`, password: PASSWORD });
     await expect(page).toHaveURL(/\/login$/);
     // The URL changes before the login screen's code has loaded and replaced the registration form.
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
   await test.step('sign in', async () => {
-    await page.getByRole('textbox', { name: 'Username' }).fill(username);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitLogin(page, username, PASSWORD);
     await expect(page.getByRole('heading', { name: `Welcome to Breaker, ${username}!` })).toBeVisible();
   });
 

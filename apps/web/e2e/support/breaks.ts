@@ -2,7 +2,9 @@ import type { BreakSession } from '@breaker/api-contract';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { registerAccount } from './accounts';
 import { dayIn, TIME_ZONE } from './days';
-import { uniqueName } from './fixtures';
+import { test, uniqueName } from './fixtures';
+import { saveScreenshot } from './screens';
+import { expectToast } from './toasts';
 
 /** Work hours of the break specs' accounts: every day of the week, 07:00 to 19:00 in TIME_ZONE. */
 const WORK_START_HOUR = 7;
@@ -89,11 +91,40 @@ export async function openCalendarOn(page: Page, instant: Date): Promise<void> {
   if (dayIn(TIME_ZONE, instant) !== dayIn(TIME_ZONE, new Date())) await page.getByRole('button', { name: 'Next day' }).click();
 }
 
-/** A signed-in break account (as signInForBreaks) with one break added in the next addable hour, the calendar open on its day. */
-export async function openCalendarWithBreak(page: Page, origin: string): Promise<BreakSession> {
+/** A signed-in break account (as signInForBreaks) with one break added in the next addable hour. */
+export async function signInWithOneBreak(page: Page, origin: string): Promise<BreakSession> {
   await signInForBreaks(page, origin);
   const [hour] = addableHours();
-  const session = await addBreak(page.request, origin, hour!);
-  await openCalendarOn(page, hour!);
+  return addBreak(page.request, origin, hour!);
+}
+
+/** A signed-in break account with one break (as signInWithOneBreak), the calendar open on its day. */
+export async function openCalendarWithBreak(page: Page, origin: string): Promise<BreakSession> {
+  const session = await signInWithOneBreak(page, origin);
+  await openCalendarOn(page, new Date(session.scheduledTime));
   return session;
+}
+
+/** How the calendar and the reminders write a break's time of day: '9:05 AM' in TIME_ZONE. */
+export function shownTime(instant: Date): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
+}
+
+/**
+ * Takes the first free slot the Reschedule dialog of `session` proposes (the dialog saved as the screenshot `name`
+ * first): the toast names the slot, and the stored break has moved to its time.
+ */
+export async function rescheduleToFirstSlot(page: Page, session: BreakSession, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: `Reschedule ${session.activity.name}` });
+  await expect(
+    dialog.getByText('Free slots that keep clear of your meetings and other breaks, inside your work hours:'),
+  ).toBeVisible();
+  await saveScreenshot(page, test.info(), name);
+  const slot = dialog.getByRole('button').filter({ hasText: ' at ' }).first();
+  const picked = (await slot.textContent()) ?? '';
+  await slot.click();
+  await expectToast(page, 'Break Updated', `${session.activity.name} moved to ${picked}.`);
+  const [stored] = await upcomingBreaks(page.request);
+  expect(stored?.scheduledTime).not.toBe(session.scheduledTime);
+  expect(picked.endsWith(` at ${shownTime(new Date(stored!.scheduledTime))}`)).toBe(true);
 }

@@ -42,6 +42,15 @@ export function nextWorkDay(today: Day): Day {
 }
 
 /**
+ * The next work day (as nextWorkDay) after today in TIME_ZONE, and whether the week view, which starts on Monday,
+ * shows it only after Next week: from Friday on it falls in next week.
+ */
+export function nextWorkDayInView(now: Date = new Date()): { target: Day; nextWeek: boolean } {
+  const today = dayIn(TIME_ZONE, now);
+  return { target: nextWorkDay(today), nextWeek: weekday(today) >= 5 };
+}
+
+/**
  * A fixed-offset zone in which it is now between `hour`:00 and `hour`:59 (Etc/GMT-3 is three hours ahead of UTC: the
  * sign is reversed in these names), whatever the hour, day and zone of the machine: a spec or benchmark that gives
  * its user this zone has the same part of the day ahead at any hour it runs, and today is a day of the current week.

@@ -1,11 +1,22 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { navigateTo } from './screens';
 
 /** Picks an option of a labelled Mantine Select (Settings' work schedule). */
 export async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByRole('combobox', { name: label })).toHaveValue(option);
+}
+
+/** Settings → Work Schedule: 4 breaks a day from 07:00 to 19:00, room to plan breaks around a day of meetings. */
+export async function saveWorkSchedule(page: Page) {
+  await navigateTo(page, 'Settings');
+  await chooseOption(page, 'Breaks per day', '4');
+  await chooseOption(page, 'Work starts at', '07:00');
+  await chooseOption(page, 'Work ends at', '19:00');
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Preferences updated successfully!')).toBeVisible();
 }
 
 export interface Box {

@@ -21,6 +21,22 @@ import { PageHeader } from '../layout/PageHeader';
 
 const CLOUD_CONSOLE = 'https://console.cloud.google.com/apis/credentials';
 
+/** A URL broken anywhere, so that a long one wraps on a phone instead of widening the page. */
+function UrlCode({ url }: { url: string }) {
+  return <Code style={{ wordBreak: 'break-all' }}>{url}</Code>;
+}
+
+function UrlRow({ label, url }: { label: string; url: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th>{label}</Table.Th>
+      <Table.Td>
+        <UrlCode url={url} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 export function OAuthDebugPage() {
   const config = trpc.auth.oauthConfig.useQuery();
 
@@ -45,18 +61,8 @@ export function OAuthDebugPage() {
                       <Code>{config.data.domain}</Code>
                     </Table.Td>
                   </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>Login callback</Table.Th>
-                    <Table.Td>
-                      <Code style={{ wordBreak: 'break-all' }}>{config.data.loginCallback}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>Calendar callback</Table.Th>
-                    <Table.Td>
-                      <Code style={{ wordBreak: 'break-all' }}>{config.data.calendarCallback}</Code>
-                    </Table.Td>
-                  </Table.Tr>
+                  <UrlRow label="Login callback" url={config.data.loginCallback} />
+                  <UrlRow label="Calendar callback" url={config.data.calendarCallback} />
                   <Table.Tr>
                     <Table.Th>Google client id</Table.Th>
                     <Table.Td>
@@ -76,7 +82,7 @@ export function OAuthDebugPage() {
                 <List spacing={4}>
                   {config.data.redirectUrisNeeded.map((uri) => (
                     <List.Item key={uri}>
-                      <Code style={{ wordBreak: 'break-all' }}>{uri}</Code>
+                      <UrlCode url={uri} />
                     </List.Item>
                   ))}
                 </List>
