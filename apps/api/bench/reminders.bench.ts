@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { emitRow, fmt, percentile } from '../../../bench/row.js';
 import { createSession } from '../src/auth/sessions.js';
+import { zoneAtMidday } from '../src/resilience/processes.test-support.js';
 import { startBuiltApi } from './support/processes.js';
 
 const USERS = Number(process.env['BENCH_REMINDER_USERS'] ?? 10_000);
@@ -46,13 +47,6 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
 interface Subscription {
   endpoint: string;
   keys: { p256dh: string; auth: string };
-}
-
-/** A fixed-offset zone where it is midday now, inside work hours at any hour of the run. */
-function zoneAtMidday(now: Date): string {
-  const offset = 12 - now.getUTCHours();
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
 
 async function startPushService(): Promise<{ origin: string; child: ChildProcess }> {

@@ -303,3 +303,25 @@ export async function signInWorkingEveryDay(
   await client.workEveryDay();
   return { client, userId: id };
 }
+
+/** A new person, signed in, with 4 breaks a day planned between 07:00 and 19:00 every day in `timezone`. */
+export async function signInWithPlannedBreaks(
+  app: FastifyInstance,
+  username: string,
+  timezone: string,
+): Promise<{ client: TestClient; userId: string }> {
+  const client = new TestClient(app);
+  const { id } = await client.registerAndSignIn(username);
+  const preferences = {
+    breakFrequency: 4,
+    workStartTime: '07:00',
+    workEndTime: '19:00',
+    timezone,
+    workDays: [1, 2, 3, 4, 5, 6, 7],
+  };
+  const saved = await client.request('PUT', '/api/user/preferences', { preferences });
+  if (saved.statusCode !== 200) throw new Error(`saving the work hours failed: ${saved.body}`);
+  const planned = await client.request('POST', `/api/refresh-breakers/${id}`);
+  if (planned.statusCode !== 200) throw new Error(`planning the breaks failed: ${planned.body}`);
+  return { client, userId: id };
+}

@@ -104,3 +104,27 @@ export function connectTestFeed(db: Db, userId: string): Promise<CalendarConnect
     scopes: null,
   });
 }
+
+/** A busy meeting in a test user's calendar, from a feed connected for the purpose. */
+export async function insertTestMeeting(
+  db: Db,
+  userId: string,
+  meeting: { externalId: string; title: string; start: Date; end: Date; call?: boolean },
+): Promise<void> {
+  const connection = await connectTestFeed(db, userId);
+  await db
+    .insertInto('calendar_events')
+    .values({
+      user_id: userId,
+      connection_id: connection.id,
+      calendar_id: 'feed',
+      external_id: meeting.externalId,
+      title: meeting.title,
+      start_time: meeting.start,
+      end_time: meeting.end,
+      is_all_day: false,
+      blocks_time: true,
+      ...(meeting.call ? { call: true } : {}),
+    })
+    .execute();
+}

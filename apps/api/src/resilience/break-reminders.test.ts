@@ -16,7 +16,7 @@ import {
   startPrivateRedis,
   stopAllProcesses,
   waitFor,
-  zoneAtMidday,
+  remindedAroundNow,
   type PrivateRedis,
 } from './processes.test-support.js';
 
@@ -24,7 +24,6 @@ describe('a break reminder queued by a worker that is SIGKILLed before its time'
   let redis: PrivateRedis;
   let service: FakePushService;
   let subject: AppUnderTest;
-  let databaseUrl = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'breaker-reminder-worker-'));
   const vapid = testVapidKeys();
   const env = {
@@ -39,10 +38,7 @@ describe('a break reminder queued by a worker that is SIGKILLed before its time'
     service = await startFakePushService();
     subject = await startTestApp('postgres', {
       env,
-      jobs: async (database) => {
-        databaseUrl = database.url ?? '';
-        return createQueueRunner(redis.url);
-      },
+      jobs: () => createQueueRunner(redis.url),
     });
   }, 120_000);
   afterAll(async () => {
@@ -56,7 +52,7 @@ describe('a break reminder queued by a worker that is SIGKILLed before its time'
   const startWorker = () =>
     launchFromSource('worker', {
       ...env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: subject.databaseUrl!,
       REDIS_URL: redis.url,
       APP_URL: ORIGIN,
       DATA_DIR: dataDir,
@@ -67,16 +63,7 @@ describe('a break reminder queued by a worker that is SIGKILLed before its time'
   it('is sent once, at its time, by the worker started after it', async () => {
     const client = new TestClient(subject.app);
     const { id: userId } = await client.registerAndSignIn('reminded');
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: {
-        // Work hours around now, at any hour the test runs: a reminder outside them is never sent.
-        timezone: zoneAtMidday(new Date()),
-        workStartTime: '07:00',
-        workEndTime: '19:00',
-        workDays: [1, 2, 3, 4, 5, 6, 7],
-        reminderLeadMinutes: 0,
-      },
-    });
+    await client.request('PUT', '/api/user/preferences', { preferences: remindedAroundNow() });
     const device = service.subscribe();
     expect((await client.request('POST', '/api/push/subscriptions', device)).statusCode).toBe(201);
     const activity = await subject.db.selectFrom('break_activities').select('id').limit(1).executeTakeFirstOrThrow();

@@ -13,7 +13,7 @@ import {
   sharedSecrets,
   stopAllProcesses,
   waitFor,
-  zoneAtMidday,
+  remindedAroundNow,
 } from './processes.test-support.js';
 import { Visitor } from './visitor.test-support.js';
 
@@ -64,15 +64,7 @@ describe('embedded mode (no Redis, the database in $DATA_DIR): a reminder due ju
     const first = await startApi();
     const visitor = new Visitor(url);
     const userId = await visitor.signUp(url, 'embedded-reminded');
-    const saved = await visitor.call(url, 'PUT', '/api/user/preferences', {
-      preferences: {
-        timezone: zoneAtMidday(new Date()),
-        workStartTime: '07:00',
-        workEndTime: '19:00',
-        workDays: [1, 2, 3, 4, 5, 6, 7],
-        reminderLeadMinutes: 0,
-      },
-    });
+    const saved = await visitor.call(url, 'PUT', '/api/user/preferences', { preferences: remindedAroundNow() });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const device = service.subscribe();
     expect((await visitor.call(url, 'POST', '/api/push/subscriptions', device)).status).toBe(201);

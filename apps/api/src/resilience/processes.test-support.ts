@@ -338,3 +338,17 @@ export function zoneAtMidday(now: Date): string {
   if (offset === 0) return 'Etc/GMT';
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
+
+/**
+ * Preferences with work hours around now every day, at any hour the test runs (a reminder outside them is never sent),
+ * and reminders at the break's start.
+ */
+export function remindedAroundNow() {
+  return {
+    timezone: zoneAtMidday(new Date()),
+    workStartTime: '07:00',
+    workEndTime: '19:00',
+    workDays: [1, 2, 3, 4, 5, 6, 7],
+    reminderLeadMinutes: 0,
+  };
+}

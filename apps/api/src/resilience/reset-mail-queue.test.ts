@@ -20,7 +20,6 @@ describe('a password reset requested while no worker runs', () => {
   let redis: PrivateRedis;
   let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
   let subject: AppUnderTest;
-  let databaseUrl = '';
   const dataDir = mkdtempSync(join(tmpdir(), 'breaker-reset-worker-'));
 
   beforeAll(async () => {
@@ -29,10 +28,7 @@ describe('a password reset requested while no worker runs', () => {
     // The API sends no mail itself once Redis is configured: the queue holds the request for the worker.
     subject = await startTestApp('postgres', {
       env: { SMTP_URL: inbox.url },
-      jobs: async (database) => {
-        databaseUrl = database.url ?? '';
-        return createQueueRunner(redis.url);
-      },
+      jobs: () => createQueueRunner(redis.url),
     });
   }, 120_000);
   afterAll(async () => {
@@ -64,7 +60,7 @@ describe('a password reset requested while no worker runs', () => {
     expect(inbox.messages).toEqual([]);
 
     const worker = await launchFromSource('worker', {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: subject.databaseUrl!,
       REDIS_URL: redis.url,
       SMTP_URL: inbox.url,
       APP_URL: ORIGIN,

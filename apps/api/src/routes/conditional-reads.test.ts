@@ -1,7 +1,7 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { signInWithPlannedBreaks, ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
 /** What the web app re-reads, through both doors: the REST shims and tRPC GET queries, batched as the web app does. */
 const POLLED_READS = [
@@ -22,18 +22,7 @@ describe('conditional reads', () => {
 
   beforeAll(async () => {
     subject = await startTestApp('pglite');
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn('conditional')).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: {
-        breakFrequency: 4,
-        workStartTime: '07:00',
-        workEndTime: '19:00',
-        timezone: 'UTC',
-        workDays: [1, 2, 3, 4, 5, 6, 7],
-      },
-    });
-    expect((await client.request('POST', `/api/refresh-breakers/${userId}`)).statusCode).toBe(200);
+    ({ client, userId } = await signInWithPlannedBreaks(subject.app, 'conditional', 'UTC'));
   });
   afterAll(() => subject?.close());
 

@@ -1,6 +1,6 @@
-import { connectTestFeed } from '@breaker/db/testing';
+import { insertTestMeeting } from '@breaker/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedDatabase, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { signInWithPlannedBreaks, sharedDatabase, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
 /** The answers built from the plan alone, through both doors. */
 const PLAN_READS = ['/api/upcoming-breaks', '/api/calendar-events', '/trpc/breaks.upcoming,calendar.events?batch=1&input={}'];
@@ -41,18 +41,7 @@ describe.each(['pglite', 'postgres'] as const)('ETags derived from the plan vers
 
   beforeAll(async () => {
     subject = await startTestApp(kind, { now: () => clock });
-    client = new TestClient(subject.app);
-    userId = (await client.registerAndSignIn(`plan-tags-${kind}`)).id;
-    await client.request('PUT', '/api/user/preferences', {
-      preferences: {
-        breakFrequency: 4,
-        workStartTime: '07:00',
-        workEndTime: '19:00',
-        timezone: 'Europe/Berlin',
-        workDays: [1, 2, 3, 4, 5, 6, 7],
-      },
-    });
-    expect((await client.request('POST', `/api/refresh-breakers/${userId}`)).statusCode).toBe(200);
+    ({ client, userId } = await signInWithPlannedBreaks(subject.app, `plan-tags-${kind}`, 'Europe/Berlin'));
   });
   afterAll(() => subject?.close());
 
@@ -83,21 +72,12 @@ describe.each(['pglite', 'postgres'] as const)('ETags derived from the plan vers
 
   it('change with a calendar event written by a sync', async () => {
     const held = await tags();
-    const connection = await connectTestFeed(subject.db, userId);
-    await subject.db
-      .insertInto('calendar_events')
-      .values({
-        user_id: userId,
-        connection_id: connection.id,
-        calendar_id: 'primary',
-        external_id: 'standup',
-        title: 'Standup',
-        start_time: new Date('2026-11-24T14:00:00Z'),
-        end_time: new Date('2026-11-24T14:30:00Z'),
-        is_all_day: false,
-        blocks_time: true,
-      })
-      .execute();
+    await insertTestMeeting(subject.db, userId, {
+      externalId: 'standup',
+      title: 'Standup',
+      start: new Date('2026-11-24T14:00:00Z'),
+      end: new Date('2026-11-24T14:30:00Z'),
+    });
     expect(await stillCurrent(held)).toEqual([false, false, false]);
   });
 

@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES, type BreakSession, type Preferences } from '@breaker/api-contract';
-import { connectTestFeed } from '@breaker/db/testing';
+import { insertTestMeeting } from '@breaker/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
 
@@ -40,22 +40,13 @@ describe.each(['pglite', 'postgres'] as const)('skips and Later on %s', (backend
       preferences: { breakFrequency: 3, workStartTime: '08:00', workEndTime: '17:00', timezone: 'UTC', skipBudget },
     });
     expect(saved.statusCode).toBe(200);
-    const connection = await connectTestFeed(subject.db, id);
-    await subject.db
-      .insertInto('calendar_events')
-      .values({
-        user_id: id,
-        connection_id: connection.id,
-        calendar_id: 'feed',
-        external_id: 'review',
-        title: 'Review',
-        start_time: new Date(at('10:10')),
-        end_time: new Date(at('11:00')),
-        is_all_day: false,
-        blocks_time: true,
-        call: true,
-      })
-      .execute();
+    await insertTestMeeting(subject.db, id, {
+      externalId: 'review',
+      title: 'Review',
+      start: new Date(at('10:10')),
+      end: new Date(at('11:00')),
+      call: true,
+    });
     return client;
   }
 
