@@ -35,20 +35,7 @@ export {
   type JobDefinition,
 } from './registry.js';
 export type { HostDeps, JobContext, JobHost, JobResult } from './job-context.js';
-export {
-  laterStart,
-  loadHandPlanning,
-  moveProblem,
-  replacementFor,
-  skippedThatDay,
-  slotsForBreak,
-  slotToAdd,
-  swapChoices,
-  type AddedSlot,
-  type HandPlanning,
-  type Replacement,
-  type SlotProblem,
-} from './hand-placement.js';
+export * from './hand-placement.js';
 export { chooseCalDavCalendars, connectCalDav } from './providers/caldav/caldav-connect.js';
 export { disconnectCalendar } from './disconnect-calendar.js';
 export { providerFor, ProviderAccessExpired, ProviderUnavailable, type CalendarProvider } from './providers/index.js';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import type { FakeGoogleAccount } from '../../../../packages/fakes/src/google/state/accounts';
 import { hintAccountOnRedirect } from './account-choice';
 import { expect, test as base, uniqueName } from './fixtures';
 
@@ -12,16 +13,8 @@ export { expect, uniqueName };
  * at once, as the account the request's login_hint names, else its first account (Ada).
  */
 
-/** A Google account of the fake (FakeGoogleAccount). */
-export interface GoogleAccount {
-  sub: string;
-  email: string;
-  name: string;
-  givenName: string;
-  familyName: string;
-  picture: string;
-  timeZone?: string;
-}
+/** A Google account of the fake, as its admin takes it. */
+export type GoogleAccount = FakeGoogleAccount;
 
 interface EventMoment {
   /** RFC 3339, or a local time with `timeZone`. */

@@ -13,24 +13,23 @@ export const USER_CHANGES = 'breaker_user_changes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
+  await noticeOnChange(db, 'users', 'id');
+  await noticeOnChange(db, 'sessions', 'user_id');
+}
+
+/** A row updated or deleted in `table` sends the id of the user it belongs to (its column `userId`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function noticeOnChange(db: Kysely<any>, table: 'users' | 'sessions', userId: 'id' | 'user_id'): Promise<void> {
+  const noun = table === 'users' ? 'user' : 'session';
   await sql`
-    create function notify_user_changed() returns trigger language plpgsql as ${sql.lit(`
+    create function ${sql.raw(`notify_${noun}_changed`)}() returns trigger language plpgsql as ${sql.lit(`
     begin
-      perform pg_notify('${USER_CHANGES}', old.id::text);
+      perform pg_notify('${USER_CHANGES}', old.${userId}::text);
       return null;
     end`)}`.execute(db);
   await sql`
-    create function notify_session_changed() returns trigger language plpgsql as ${sql.lit(`
-    begin
-      perform pg_notify('${USER_CHANGES}', old.user_id::text);
-      return null;
-    end`)}`.execute(db);
-  await sql`
-    create trigger users_changed_notice after update or delete on users
-    for each row execute function notify_user_changed()`.execute(db);
-  await sql`
-    create trigger sessions_changed_notice after update or delete on sessions
-    for each row execute function notify_session_changed()`.execute(db);
+    create trigger ${sql.raw(`${table}_changed_notice`)} after update or delete on ${sql.raw(table)}
+    for each row execute function ${sql.raw(`notify_${noun}_changed`)}()`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
