@@ -62,6 +62,12 @@ export function tokenRequest(fake: FakeMicrosoft, form: Record<string, string>, 
 }
 
 /** The whole authorization-code + PKCE flow. */
+/** A fake started with its defaults and a token of its first account's, for tests that call Graph. */
+export async function startSignedIn(): Promise<{ fake: FakeMicrosoft; token: string }> {
+  const fake = await startTestFake();
+  return { fake, token: (await signIn(fake)).access_token };
+}
+
 export function signIn(fake: FakeMicrosoft, options: AuthorizeOptions = {}): Promise<Tokens> {
   return signInWith({
     authorize: (challenge) => authorize(fake, { ...options, challenge }),

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMicrosoft } from '../fake-microsoft.js';
-import { callGraph, signIn, startTestFake, USER } from '../fake-microsoft.test-support.js';
+import { callGraph, signIn, startSignedIn, USER } from '../fake-microsoft.test-support.js';
 
 let fake: FakeMicrosoft;
 let token: string;
-beforeAll(async () => {
-  fake = await startTestFake();
-  token = (await signIn(fake)).access_token;
-});
+beforeAll(async () => ({ fake, token } = await startSignedIn()));
 afterAll(() => fake.close());
 
 const body = {
