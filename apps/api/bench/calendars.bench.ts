@@ -9,6 +9,7 @@ import { startRadicale } from '@breaker/jobs/testing';
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
 import { emitRow, fmt, median, spreadOf } from '../../../bench/row.js';
+import { syncRecorded } from './support/calendar-sync.js';
 import {
   type AppUnderTest,
   fakeMicrosoftEnv,
@@ -122,14 +123,8 @@ async function benchMicrosoft(): Promise<void> {
     }
     firstSyncRow('Microsoft', 'fake Microsoft Graph, calendarView delta', firstSyncs);
 
-    const sync = async () => {
-      await settle();
-      microsoft.resetCalls();
-      const answer = await client.request('POST', `/api/calendar/sync/${userId}`);
-      if (answer.statusCode !== 200) throw new Error(`sync answered ${answer.statusCode}: ${answer.body}`);
-      await settle();
-      return [...microsoft.calls];
-    };
+    const graphCalls = { forget: () => microsoft.resetCalls(), read: () => [...microsoft.calls] };
+    const sync = () => syncRecorded(client, userId, graphCalls, settle);
     // Breaker's own break events come back through the delta once: the re-syncs after that are the quiet ones.
     await sync();
     await sync();
@@ -186,14 +181,8 @@ async function benchCalDav(): Promise<void> {
     }
     firstSyncRow('CalDAV', 'Radicale, discovery and calendar-query', firstSyncs);
 
-    const sync = async () => {
-      await settle();
-      radicale.requests.length = 0;
-      const answer = await client.request('POST', `/api/calendar/sync/${userId}`);
-      if (answer.statusCode !== 200) throw new Error(`sync answered ${answer.statusCode}: ${answer.body}`);
-      await settle();
-      return [...radicale.requests];
-    };
+    const davRequests = { forget: () => (radicale.requests.length = 0), read: () => [...radicale.requests] };
+    const sync = () => syncRecorded(client, userId, davRequests, settle);
     // Breaker's own break events changed the sync-token while it wrote them: the re-syncs after that are the quiet ones.
     for (let warmUp = 0; warmUp < 3; warmUp += 1) await sync();
     const rounds = [];

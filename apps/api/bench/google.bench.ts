@@ -15,6 +15,7 @@ import {
   startTestApp,
   type TestClient,
 } from '../src/app.test-support.js';
+import { syncRecorded } from './support/calendar-sync.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const READS = 40;
@@ -73,13 +74,8 @@ try {
   google.setEvents(EMAIL, EMAIL, WEEK);
   const { client, userId } = await signInWorkingEveryDay(subject.app, 'grace');
   await connect(google, client);
-  const sync = async (): Promise<RecordedCall[]> => {
-    google.resetCalls();
-    const response = await client.request('POST', `/api/calendar/sync/${userId}`);
-    if (response.statusCode !== 200) throw new Error(`sync answered ${response.statusCode}: ${response.body}`);
-    await settle();
-    return [...google.calls];
-  };
+  const googleCalls = { forget: () => google.resetCalls(), read: (): RecordedCall[] => [...google.calls] };
+  const sync = () => syncRecorded(client, userId, googleCalls, settle);
   await sync();
   await sync();
 
