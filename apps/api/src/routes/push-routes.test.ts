@@ -1,26 +1,23 @@
 import { startFakePushService, type FakePushService } from '@breaker/fakes/push';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, startTestApp, TestClient, type AppUnderTest } from '../app.test-support.js';
+import { appForSuite, ORIGIN, TestClient } from '../app.test-support.js';
 
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
 
 describe('Web Push subscriptions and the test notification', () => {
   let service: FakePushService;
-  let subject: AppUnderTest;
-  let strict: AppUnderTest;
+  const subject = appForSuite('postgres', { env: { ALLOW_PRIVATE_PUSH_ENDPOINTS: 'true' } });
+  // Without ALLOW_PRIVATE_PUSH_ENDPOINTS: only public https endpoints.
+  const strict = appForSuite('pglite');
   let client: TestClient;
 
   beforeAll(async () => {
     service = await startFakePushService();
-    subject = await startTestApp('postgres', { env: { ALLOW_PRIVATE_PUSH_ENDPOINTS: 'true' } });
-    strict = await startTestApp('pglite');
     client = new TestClient(subject.app);
     await client.registerAndSignIn('pushy');
   }, 120_000);
   afterAll(async () => {
-    await subject?.close();
-    await strict?.close();
     await service?.close();
   });
 
