@@ -61,13 +61,13 @@ export function tokenRequest(fake: FakeMicrosoft, form: Record<string, string>, 
   return postForm(`${fake.origin}/${tenant}/oauth2/v2.0/token`, form);
 }
 
-/** The whole authorization-code + PKCE flow. */
 /** A fake started with its defaults and a token of its first account's, for tests that call Graph. */
 export async function startSignedIn(): Promise<{ fake: FakeMicrosoft; token: string }> {
   const fake = await startTestFake();
   return { fake, token: (await signIn(fake)).access_token };
 }
 
+/** The whole authorization-code + PKCE flow. */
 export function signIn(fake: FakeMicrosoft, options: AuthorizeOptions = {}): Promise<Tokens> {
   return signInWith({
     authorize: (challenge) => authorize(fake, { ...options, challenge }),
