@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   callWithBearer,
   followAuthorization,
+  pkceParams,
   postForm,
   signInWith,
   withQuery,
@@ -55,8 +56,7 @@ export function authorizationUrl(fake: FakeGoogle, options: AuthorizeOptions = {
     scope: options.scope ?? SCOPES.calendarEvents,
     state: options.state ?? 'state-123',
     access_type: options.accessType ?? 'offline',
-    code_challenge: options.challenge,
-    code_challenge_method: options.challenge === undefined ? undefined : 'S256',
+    ...pkceParams(options.challenge),
     prompt: options.prompt,
     login_hint: options.loginHint,
   });

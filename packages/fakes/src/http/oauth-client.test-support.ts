@@ -8,6 +8,11 @@ export function pkcePair(): { verifier: string; challenge: string } {
 }
 
 /** `endpoint` with the query an app sends; parameters left undefined are not sent. */
+/** An authorization request's PKCE parameters for `challenge` (S256), none without one. */
+export function pkceParams(challenge: string | undefined): Record<string, string | undefined> {
+  return { code_challenge: challenge, code_challenge_method: challenge === undefined ? undefined : 'S256' };
+}
+
 export function withQuery(endpoint: string, params: Record<string, string | undefined>): string {
   const url = new URL(endpoint);
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);

@@ -1,6 +1,7 @@
 import {
   callWithBearer,
   followAuthorization,
+  pkceParams,
   postForm,
   signInWith,
   withQuery,
@@ -45,8 +46,7 @@ export function authorizationUrl(fake: FakeMicrosoft, options: AuthorizeOptions 
     response_type: 'code',
     scope: options.scope ?? SIGN_IN_SCOPES,
     state: 'state-123',
-    code_challenge: options.challenge,
-    code_challenge_method: options.challenge === undefined ? undefined : 'S256',
+    ...pkceParams(options.challenge),
     nonce: options.nonce,
     login_hint: options.loginHint,
   });
