@@ -7,7 +7,6 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { keepStatistics } from './embedded-statistics.js';
 import type { Database } from './schema.js';
-import { keepSessionsOf } from './session-cache.js';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -37,8 +36,7 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     pool.on('error', onPoolError);
     pool.on('connect', (client) => client.on('error', onPoolError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    // Conditional reads keep sessions in memory, told of changes by PostgreSQL (session-cache.ts).
-    return handle(db, 'postgres', keepSessionsOf(db, config.url, onPoolError));
+    return handle(db, 'postgres');
   }
   // The migrations' extensions: PGlite loads a contrib extension only when it is named here.
   const options = { extensions: { btree_gist } };

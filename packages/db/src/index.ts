@@ -10,7 +10,7 @@ export * from './secrets.js';
 export * from './break-overlap.js';
 export * from './queries/users.js';
 export * from './queries/sessions.js';
-export { findKeptSessionWithPlanDay } from './session-cache.js';
+export * from './batched.js';
 export * from './queries/sign-in-identities.js';
 export * from './queries/preferences.js';
 export * from './queries/activities.js';

@@ -6,6 +6,7 @@ import {
   type PushPayload,
 } from '@breaker/api-contract';
 import {
+  batchedPer,
   claimBreakReminders,
   findBreaksToRemind,
   listBreaksToRemind,
@@ -15,7 +16,6 @@ import {
   type PushSubscriptionRow,
 } from '@breaker/db';
 import { reminderTime } from '@breaker/scheduler';
-import { batchedPer } from './batched.js';
 import type { JobDeps } from './job-deps.js';
 import { pushTarget, pushToDevices, type DeliveryCount, type PushJobDeps } from './push/push-delivery.js';
 

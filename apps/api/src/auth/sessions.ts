@@ -2,7 +2,7 @@ import {
   deleteSession,
   deleteUserSessions,
   extendSession,
-  findKeptSessionWithPlanDay,
+  findSessionWithPlanDay,
   findSessionWithUpcomingBreaks,
   findSessionWithUser,
   generateSecret,
@@ -90,9 +90,8 @@ export async function validateSessionToken(
 }
 
 /**
- * The same check by the reader that also reads what the user's plan answers depend on (`findSessionWithPlanDay`), kept
- * in memory between requests on PostgreSQL (docs/decisions/015-session-cache.md). The expiry rules run on every read,
- * kept or not: an expired session is deleted and a sliding one extended, which drops the kept entry.
+ * The same check by the reader that also reads what the user's plan answers depend on (`findSessionWithPlanDay`, which
+ * groups the reads asked at the same time into one statement).
  */
 export async function validateSessionTokenWithPlanDay(
   db: Db,
@@ -101,7 +100,7 @@ export async function validateSessionTokenWithPlanDay(
   policy: SessionPolicy,
 ): Promise<{ session: ValidSession; planDay: PlanDay } | null> {
   if (!isWellFormedSecret(token)) return null;
-  const found = await findKeptSessionWithPlanDay(db, hashSecret(token), now);
+  const found = await findSessionWithPlanDay(db, hashSecret(token), now);
   if (!found) return null;
   const session = await applyExpiry(db, found, now, policy);
   return session ? { session, planDay: found.planDay } : null;

@@ -8,7 +8,6 @@ const PLAN_READS = ['/api/upcoming-breaks', '/api/calendar-events', '/trpc/break
 /** Tuesday 10:00 in Berlin: breaks are placed from here on. */
 const START = new Date('2026-11-24T09:00:00Z');
 
-// On PostgreSQL the session reads of conditional requests are kept in memory (docs/decisions/015-session-cache.md).
 describe.each(['pglite', 'postgres'] as const)('ETags derived from the plan version on %s', (kind) => {
   let subject: AppUnderTest;
   let client: TestClient;
@@ -128,8 +127,8 @@ describe('conditional reads of two API processes on one PostgreSQL', () => {
       headers: { cookie: client.cookieHeader(), ...(etag ? { 'if-none-match': etag } : {}) },
     });
 
-  /** The ETag the second process answers now, once it answers a conditional read of it from memory. */
-  async function keptTag(): Promise<string> {
+  /** The ETag the second process answers now, once it has answered conditional reads of it. */
+  async function heldTag(): Promise<string> {
     const etag = String((await readOnSecond()).headers['etag']);
     for (let i = 0; i < 3; i += 1) expect((await readOnSecond(etag)).statusCode).toBe(304);
     return etag;
@@ -149,7 +148,7 @@ describe('conditional reads of two API processes on one PostgreSQL', () => {
 
   it('answer 200 with a new ETag as soon as the plan changed through the other', async () => {
     for (const timezone of ['Europe/Berlin', 'Asia/Tokyo', 'America/Santiago']) {
-      const held = await keptTag();
+      const held = await heldTag();
       expect((await client.request('PUT', '/api/user/preferences', { preferences: { timezone } })).statusCode).toBe(200);
       const answer = await readOnSecond(held);
       expect(answer.statusCode).toBe(200);
@@ -158,7 +157,7 @@ describe('conditional reads of two API processes on one PostgreSQL', () => {
   });
 
   it('answer 401 as soon as the session was signed out on the other', async () => {
-    const held = await keptTag();
+    const held = await heldTag();
     const cookie = client.cookieHeader();
     expect((await client.request('POST', '/api/auth/logout')).statusCode).toBe(200);
     // The client dropped its cookie: the second process is asked with the one it held.

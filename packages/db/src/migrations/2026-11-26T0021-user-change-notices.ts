@@ -5,10 +5,10 @@ import { type Kysely, sql } from 'kysely';
  * session updated or deleted (sign-out, sign-out everywhere, a password change, sliding expiry, expired sessions swept)
  * sends the user's id on USER_CHANGES, delivered when the writing transaction commits. Each API process keeps the
  * session reads of conditional requests in memory and drops a user's entries on it (docs/decisions/015-session-cache.md).
- * In triggers, not in the queries, so no writer can forget it.
+ * In triggers, not in the queries, so no writer can forget it. Taken out again by migration 0023.
  */
 
-/** The channel; the same name is listened to in session-cache.ts. */
+/** The channel the notices went on. */
 export const USER_CHANGES = 'breaker_user_changes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types

@@ -16,6 +16,7 @@ import * as meetingStatuses from './2026-11-26T0017-meeting-statuses.js';
 import * as eventGenerations from './2026-11-26T0020-event-generations.js';
 import * as userChangeNotices from './2026-11-26T0021-user-change-notices.js';
 import * as oneCalendarWriter from './2026-11-26T0022-one-calendar-writer.js';
+import * as noUserChangeNotices from './2026-11-27T0023-no-user-change-notices.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0020-event-generations': eventGenerations,
   '2026-11-26T0021-user-change-notices': userChangeNotices,
   '2026-11-26T0022-one-calendar-writer': oneCalendarWriter,
+  '2026-11-27T0023-no-user-change-notices': noUserChangeNotices,
 };

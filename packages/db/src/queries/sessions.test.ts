@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
 import { insertTestUser, type TestBackend } from '../testing.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { insertBreak } from './break-changes.js';
 import { listUpcomingBreakFields, updateBreakOutcome } from './breaks.js';
-import { findSessionWithUpcomingBreaks, findSessionWithUser } from './sessions.js';
+import { deleteSession, findSessionWithPlanDay, findSessionWithUpcomingBreaks, findSessionWithUser } from './sessions.js';
 
 describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upcoming breaks on %s', (kind) => {
   const database = useScratchDatabase(kind);
@@ -65,5 +65,63 @@ describe.each<TestBackend>(['pglite', 'postgres'])('a session read with the upco
     const { sessionId: idle } = await signedInUserWithBreaks('idle', 'Europe/Berlin', []);
     expect((await findSessionWithUpcomingBreaks(database().db, idle, now))!.upcomingBreaks).toEqual([]);
     expect(await findSessionWithUpcomingBreaks(database().db, 'no-such-session', now)).toBeUndefined();
+  });
+});
+
+describe.each<TestBackend>(['pglite', 'postgres'])('session reads of conditional requests on %s', (kind) => {
+  const database = useScratchDatabase(kind);
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  async function signedIn(name: string, timezone: string): Promise<string> {
+    const sessionId = `grouped-${name}-${kind}`;
+    await insertTestUser(database().db, {
+      username: `${name}-${kind}`,
+      preferences: { timezone },
+      session: {
+        id: sessionId,
+        expiresAt: new Date('2026-12-01T00:00:00Z'),
+        absoluteExpiresAt: new Date('2026-12-15T00:00:00Z'),
+      },
+    });
+    return sessionId;
+  }
+
+  it('asked at the same time, go in one statement, each read answered with its own session and day', async () => {
+    const tokyo = await signedIn('tokyo', 'Asia/Tokyo');
+    const lima = await signedIn('lima', 'America/Lima');
+    const statements = vi.spyOn(database().db, 'executeQuery');
+    try {
+      const asked = [tokyo, lima, 'no-such-session', tokyo];
+      const found = await Promise.all(asked.map((id) => findSessionWithPlanDay(database().db, id, now)));
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(found.map((read) => read?.session.id)).toEqual([tokyo, lima, undefined, tokyo]);
+      expect(found.map((read) => read?.planDay.todayStart)).toEqual([
+        '2026-11-22T15:00:00.000Z',
+        '2026-11-23T05:00:00.000Z',
+        undefined,
+        '2026-11-22T15:00:00.000Z',
+      ]);
+      expect(found[0]).toMatchObject((await findSessionWithUser(database().db, tokyo))!);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('read while another is on its way, go together in the next statement, which sees what was committed meanwhile', async () => {
+    const first = await signedIn('first', 'Europe/Berlin');
+    const signedOut = await signedIn('signed-out', 'Europe/Berlin');
+    const statements = vi.spyOn(database().db, 'executeQuery');
+    try {
+      const onItsWay = findSessionWithPlanDay(database().db, first, now);
+      await new Promise((resolve) => setImmediate(resolve));
+      await deleteSession(database().db, signedOut);
+      const next = await Promise.all([first, signedOut].map((id) => findSessionWithPlanDay(database().db, id, now)));
+      expect((await onItsWay)!.session.id).toBe(first);
+      expect(next.map((read) => read?.session.id)).toEqual([first, undefined]);
+      const sessionReads = statements.mock.calls.filter(([query]) => 'sql' in query && query.sql.includes('any('));
+      expect(sessionReads).toHaveLength(2);
+    } finally {
+      statements.mockRestore();
+    }
   });
 });

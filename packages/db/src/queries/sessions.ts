@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type InferResult } from 'kysely';
+import { batchedPer } from '../batched.js';
 import { prepareOnEachConnection, type Db } from '../client.js';
 import { upcomingBreaksOf, usersNextDayStartOf, usersTodayStartOf, type BreakFields } from './breaks.js';
 import type { UserRow } from '../schema.js';
@@ -51,7 +52,7 @@ const USER_COLUMNS = Object.keys({
   updated_at: true,
 } satisfies Record<keyof UserRow, true>).map((column) => `users.${column}` as `users.${keyof UserRow}`);
 
-function selectSessionWithUser(db: Db, sessionId: string) {
+function selectSessionsWithUser(db: Db) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -61,8 +62,11 @@ function selectSessionWithUser(db: Db, sessionId: string) {
       'sessions.expires_at as session_expires_at',
       'sessions.absolute_expires_at as session_absolute_expires_at',
       'sessions.development as session_development',
-    ])
-    .where('sessions.id', '=', sessionId);
+    ]);
+}
+
+function selectSessionWithUser(db: Db, sessionId: string) {
+  return selectSessionsWithUser(db).where('sessions.id', '=', sessionId);
 }
 
 function toSessionWithUser(
@@ -102,26 +106,28 @@ export interface PlanDay {
   nextDayStart: string;
 }
 
-function selectSessionWithPlanDay(db: Db, sessionId: string, now: Date) {
+function withPlanDay<Query extends ReturnType<typeof selectSessionsWithUser>>(query: Query, now: Date) {
   const userId = sql.ref<string>('sessions.user_id');
-  return selectSessionWithUser(db, sessionId).select([
-    usersTodayStartOf(userId, now).as('today_start'),
-    usersNextDayStartOf(userId, now).as('next_day_start'),
-  ]);
+  return query.select([usersTodayStartOf(userId, now).as('today_start'), usersNextDayStartOf(userId, now).as('next_day_start')]);
+}
+
+function selectSessionsWithPlanDay(db: Db, sessionIds: readonly string[], now: Date) {
+  return withPlanDay(selectSessionsWithUser(db), now).where(sql<boolean>`sessions.id = any(${sessionIds}::text[])`);
 }
 
 function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
-  return selectSessionWithPlanDay(db, sessionId, now).select(
+  return withPlanDay(selectSessionWithUser(db, sessionId), now).select(
     upcomingBreaksOf(sql.ref('sessions.user_id'), now).as('upcoming_breaks'),
   );
 }
 
-type SessionWithPlanDayRow = InferResult<ReturnType<typeof selectSessionWithPlanDay>>[number];
+type SessionWithPlanDayRow = InferResult<ReturnType<typeof selectSessionsWithPlanDay>>[number];
 type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionWithUpcomingBreaks>>[number];
 export type SessionWithPlanDay = SessionWithUser & { planDay: PlanDay };
 
-/** Stand-ins for the two values of the statements below, found again by identity among their compiled parameters. */
+/** Stand-ins for the values of the statements below, found again by identity among their compiled parameters. */
 const SESSION_ID_SLOT = '\u0000session id';
+const SESSION_IDS_SLOT: readonly string[] = [SESSION_ID_SLOT];
 const NOW_SLOT = new Date(0);
 
 /**
@@ -129,24 +135,31 @@ const NOW_SLOT = new Date(0);
  * built and compiled once per database instead of on every request (about 30 µs of CPU each time), and PostgreSQL
  * parses and plans it once per connection instead of on every request (about 100 µs of its CPU each time).
  */
-function compiledOnce<Row>(build: (db: Db, sessionId: string, now: Date) => { compile(): CompiledQuery<Row> }) {
+function compiledOnce<Asked, Row>(
+  askedSlot: Asked,
+  build: (db: Db, asked: Asked, now: Date) => { compile(): CompiledQuery<Row> },
+) {
   const compiled = new WeakMap<Db, CompiledQuery<Row>>();
-  return async (db: Db, sessionId: string, now: Date): Promise<Row | undefined> => {
+  return async (db: Db, asked: Asked, now: Date): Promise<Row[]> => {
     let statement = compiled.get(db);
     if (!statement) {
-      statement = build(db, SESSION_ID_SLOT, NOW_SLOT).compile();
+      statement = build(db, askedSlot, NOW_SLOT).compile();
       compiled.set(db, statement);
       prepareOnEachConnection(statement.sql);
     }
-    const parameters = statement.parameters.map((value) =>
-      value === SESSION_ID_SLOT ? sessionId : value === NOW_SLOT ? now : value,
-    );
-    return (await db.executeQuery<Row>({ ...statement, parameters })).rows[0];
+    const parameters = statement.parameters.map((value) => (value === askedSlot ? asked : value === NOW_SLOT ? now : value));
+    return (await db.executeQuery<Row>({ ...statement, parameters })).rows;
   };
 }
 
-const readSessionWithPlanDay = compiledOnce<SessionWithPlanDayRow>(selectSessionWithPlanDay);
-const readSessionWithUpcomingBreaks = compiledOnce<SessionWithUpcomingBreaksRow>(selectSessionWithUpcomingBreaks);
+const readSessionsWithPlanDay = compiledOnce<readonly string[], SessionWithPlanDayRow>(
+  SESSION_IDS_SLOT,
+  selectSessionsWithPlanDay,
+);
+const readSessionWithUpcomingBreaks = compiledOnce<string, SessionWithUpcomingBreaksRow>(
+  SESSION_ID_SLOT,
+  selectSessionWithUpcomingBreaks,
+);
 
 function toSessionWithPlanDay({ today_start, next_day_start, ...rest }: SessionWithPlanDayRow): SessionWithPlanDay {
   const found = toSessionWithUser(rest);
@@ -154,13 +167,34 @@ function toSessionWithPlanDay({ today_start, next_day_start, ...rest }: SessionW
   return { ...found, planDay: { version, todayStart: today_start, nextDayStart: next_day_start } };
 }
 
+/** At most this many session reads go in one statement. */
+const SESSION_READS_PER_STATEMENT = 500;
+
+/**
+ * The session reads of conditional requests, grouped (`batched`, docs/decisions/017-grouped-session-reads.md): the reads
+ * asked while one statement is on its way go together in the next, so a burst of 304s costs the database a statement
+ * per batch, not per request. Each read's statement starts after it was asked, so it sees every change committed
+ * before. A batch reads the users' days at the latest of its reads' instants: the instant its statement starts.
+ */
+const sessionsWithPlanDayOf = batchedPer(
+  (db: Db) => async (asked: readonly { sessionId: string; now: Date }[]) => {
+    const now = new Date(Math.max(...asked.map((read) => read.now.getTime())));
+    const rows = await readSessionsWithPlanDay(db, [...new Set(asked.map((read) => read.sessionId))], now);
+    const byId = new Map(rows.map((row) => [row.session_id, row]));
+    return asked.map((read) => {
+      const row = byId.get(read.sessionId);
+      return row ? toSessionWithPlanDay(row) : undefined;
+    });
+  },
+  SESSION_READS_PER_STATEMENT,
+);
+
 /**
  * The reader of a conditional read of the upcoming breaks or calendar events: the session, its user and what their
- * answers depend on, in one round trip, without reading the answers.
+ * answers depend on, without reading the answers; in one statement with the reads asked at the same time.
  */
-export async function findSessionWithPlanDay(db: Db, sessionId: string, now: Date): Promise<SessionWithPlanDay | undefined> {
-  const row = await readSessionWithPlanDay(db, sessionId, now);
-  return row ? toSessionWithPlanDay(row) : undefined;
+export function findSessionWithPlanDay(db: Db, sessionId: string, now: Date): Promise<SessionWithPlanDay | undefined> {
+  return sessionsWithPlanDayOf(db)({ sessionId, now });
 }
 
 /**
@@ -172,7 +206,7 @@ export async function findSessionWithUpcomingBreaks(
   sessionId: string,
   now: Date,
 ): Promise<(SessionWithPlanDay & { upcomingBreaks: BreakFields[] }) | undefined> {
-  const row = await readSessionWithUpcomingBreaks(db, sessionId, now);
+  const [row] = await readSessionWithUpcomingBreaks(db, sessionId, now);
   if (!row) return undefined;
   const { upcoming_breaks, ...rest } = row;
   return { ...toSessionWithPlanDay(rest), upcomingBreaks: upcoming_breaks };

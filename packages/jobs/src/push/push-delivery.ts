@@ -1,5 +1,6 @@
 import type { PushPayload } from '@breaker/api-contract';
 import {
+  batchedPer,
   forgetPushSubscription,
   listPushSubscriptions,
   markPushDelivered,
@@ -7,7 +8,6 @@ import {
   type PushSubscriptionRow,
   type TokenCipher,
 } from '@breaker/db';
-import { batchedPer } from '../batched.js';
 import type { JobDeps } from '../job-deps.js';
 import { recordPush } from '../metrics/push-metrics.js';
 import type { PushSender, PushTarget } from './push-sender.js';
