@@ -9,7 +9,7 @@
  *   BENCH_REMINDER_USERS=10000 BENCH_REMINDER_MODES=queue,embedded …
  */
 import { createDb, createTokenCipher, migrateToLatest, newPreferences, seedCatalogue, type DatabaseConfig } from '@breaker/db';
-import { createScratchPostgres } from '@breaker/db/testing';
+import { createBenchPostgres } from '@breaker/db/testing';
 import { testVapidKeys } from '@breaker/jobs/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -184,7 +184,7 @@ async function decryptedReminders(origin: string): Promise<Delivery[]> {
 async function runMode(mode: 'queue' | 'embedded'): Promise<void> {
   const push = await startPushService();
   const dataDir = mkdtempSync(join(tmpdir(), 'breaker-bench-reminders-'));
-  const scratch = mode === 'queue' ? await createScratchPostgres() : undefined;
+  const scratch = mode === 'queue' ? await createBenchPostgres() : undefined;
   const tokenKey = randomBytes(32);
   const vapid = testVapidKeys();
   const children: { stop(): Promise<void> }[] = [];

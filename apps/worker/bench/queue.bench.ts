@@ -7,7 +7,7 @@
  */
 import { DEFAULT_JOB_OPTIONS, deduplicationId, QUEUES } from '@breaker/api-contract';
 import { createDb, migrateToLatest, newPreferences, seedCatalogue, sql } from '@breaker/db';
-import { createScratchPostgres } from '@breaker/db/testing';
+import { createBenchPostgres } from '@breaker/db/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
@@ -24,7 +24,7 @@ const TARGET_S = 30;
 const REDIS_URL = process.env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379/12';
 const BATCH = 1000;
 
-const scratch = await createScratchPostgres();
+const scratch = await createBenchPostgres();
 const database = await createDb({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
 const dataDir = mkdtempSync(join(tmpdir(), 'breaker-bench-'));
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });

@@ -11,6 +11,7 @@ export * from './break-overlap.js';
 export * from './queries/users.js';
 export * from './queries/sessions.js';
 export * from './batched.js';
+export * from './autovacuum.js';
 export * from './queries/sign-in-identities.js';
 export * from './queries/preferences.js';
 export * from './queries/activities.js';

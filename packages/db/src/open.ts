@@ -1,3 +1,4 @@
+import { autovacuumProblem } from './autovacuum.js';
 import { createDb, type DatabaseConfig, type DatabaseHandle } from './client.js';
 import { migrateToLatest } from './migrate.js';
 import { seedCatalogue } from './seed.js';
@@ -35,6 +36,8 @@ export async function openPreparedDatabase(settings: DatabaseSettings, log: Star
   );
   const applied = await migrateToLatest(database.db);
   const activities = await seedCatalogue(database.db);
+  const statistics = database.kind === 'postgres' ? await autovacuumProblem(database.db) : undefined;
+  if (statistics) log.warn({}, statistics);
   log.info({ database: database.kind, migrations: applied, activities }, 'database ready');
   return database;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { autovacuumProblem } from './autovacuum.js';
 import { createDb, type DatabaseHandle, type Db } from './client.js';
 import { newPreferences, type NewPreferences } from './default-preferences.js';
 import { migrateToLatest } from './migrate.js';
@@ -32,6 +33,19 @@ export async function createScratchPostgres(): Promise<{ url: string; drop: () =
       await cleaner.end();
     },
   };
+}
+
+/**
+ * A scratch database for a benchmark: refused on a server without autovacuum, whose stale statistics would give
+ * figures no deployment sees.
+ */
+export async function createBenchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const scratch = await createScratchPostgres();
+  const database = await createDb({ kind: 'postgres', url: scratch.url, maxConnections: 1 });
+  const problem = await autovacuumProblem(database.db).finally(() => database.close());
+  if (!problem) return scratch;
+  await scratch.drop();
+  throw new Error(`${problem}. The benchmarks measure PostgreSQL as deployed.`);
 }
 
 export type TestBackend = 'postgres' | 'pglite';

@@ -1,5 +1,5 @@
 export { placeBreaks, ENGINE_VERSION } from './place-breaks.js';
-export { startOfLocalDay } from './local-day.js';
+export { startOfLocalDay, usableZone } from './local-day.js';
 export { RULES, EYE_REST_TYPE, MOVEMENT_TYPES, DEFAULT_WORK_DAYS } from './rules.js';
 export { verifyPlacement, roomPerDay, keptSessions, type DayRoom } from './verify.js';
 export { workDayFrames, type WorkDayFrame } from './work-day-frames.js';

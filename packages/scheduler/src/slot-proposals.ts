@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { usableZone } from './local-day.js';
 import { RULES } from './rules.js';
 import type { PlacementInput } from './types.js';
 import { workDayFrames, type WorkDayFrame } from './work-day-frames.js';
@@ -25,7 +26,7 @@ export interface SlotContext {
 }
 
 export function contextOf(input: PlacementInput): SlotContext {
-  const zone = IANAZone.isValidZone(input.timeZone) ? input.timeZone : 'UTC';
+  const zone = usableZone(input.timeZone);
   const perDay = new Map<string, number>();
   for (const other of input.existing) {
     const date = DateTime.fromMillis(other.start, { zone }).toISODate() ?? '';

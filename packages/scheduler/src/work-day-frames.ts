@@ -1,5 +1,4 @@
-import { IANAZone } from 'luxon';
-import { startOfLocalDay } from './local-day.js';
+import { startOfLocalDay, usableZone } from './local-day.js';
 import { DEFAULT_WORK_DAYS } from './rules.js';
 import type { PlacementInput } from './types.js';
 
@@ -18,7 +17,7 @@ export interface WorkDayFrame {
 }
 
 export function zoneOf(input: PlacementInput): string {
-  return IANAZone.isValidZone(input.timeZone) ? input.timeZone : 'UTC';
+  return usableZone(input.timeZone).name;
 }
 
 function clockParts(hhmm: string): { hour: number; minute: number } | undefined {

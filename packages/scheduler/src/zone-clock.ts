@@ -7,6 +7,8 @@ import { MINUTES_PER_DAY } from './civil.js';
  * the answers are memoised, which is invisible to callers: the same question always gets the same answer.
  */
 export interface ZoneClock {
+  /** The zone it reads: UTC for a name luxon does not know. */
+  readonly zone: Zone;
   /** UTC offset in minutes at an instant. */
   offsetAt(epochMinute: number): number;
   /** The instant of a local wall time; a wall time skipped by a DST change moves forward, like luxon does. */
@@ -25,7 +27,7 @@ class MemoClock implements ZoneClock {
   private readonly offsets = new Map<number, number>();
   private readonly instants = new Map<number, number>();
 
-  constructor(private readonly zone: Zone) {}
+  constructor(readonly zone: Zone) {}
 
   offsetAt(epochMinute: number): number {
     const slice = Math.floor(epochMinute / SLICE_MINUTES);

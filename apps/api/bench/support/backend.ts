@@ -1,5 +1,5 @@
 import { databaseConfig } from '@breaker/db';
-import { createScratchPostgres } from '@breaker/db/testing';
+import { createBenchPostgres } from '@breaker/db/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ export interface Backend {
 /** The built API on a scratch PostgreSQL or a fresh PGlite, with `userCount` signed-in users whose breaks are planned. */
 export async function startBackend(kind: 'postgres' | 'pglite', port: number, userCount: number): Promise<Backend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'breaker-bench-'));
-  const scratch = kind === 'postgres' ? await createScratchPostgres() : undefined;
+  const scratch = kind === 'postgres' ? await createBenchPostgres() : undefined;
   const settings = { databaseUrl: scratch?.url, dataDir };
   let started = Date.now();
   const users = await seedUsers(databaseConfig(settings), userCount);

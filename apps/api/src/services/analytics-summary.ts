@@ -9,7 +9,8 @@ import {
   type MeetingLoadBand,
 } from '@breaker/api-contract';
 import type { BreakOutcomeRow, BusySpanRow } from '@breaker/db';
-import { DateTime, IANAZone } from 'luxon';
+import { usableZone } from '@breaker/scheduler';
+import { DateTime } from 'luxon';
 import { DEFAULT_WORK_HOURS, sittingStretches, type WorkHours } from './analytics-sitting.js';
 
 export interface AnalyticsInput {
@@ -25,7 +26,7 @@ export interface AnalyticsInput {
 }
 
 export function effectiveZone(timeZone: string | null | undefined): string {
-  return timeZone && IANAZone.isValidZone(timeZone) ? timeZone : 'UTC';
+  return timeZone ? usableZone(timeZone).name : 'UTC';
 }
 
 /** Local midnight starting the Monday ANALYTICS_WEEKS - 1 weeks before this one. */
