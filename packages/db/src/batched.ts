@@ -1,8 +1,9 @@
 /**
  * Group commit: calls made while a batch is under way wait, and go together as the next batch, one at a time. A lone
  * call goes at once (after the current turn of the event loop, so calls made in the same turn share it); under a burst
- * (thousands of reminders due in the same second) each batch takes everything that arrived meanwhile, up to `max`, so
- * the database sees a few statements instead of several per call. `run` answers one result per input, in order.
+ * (thousands of reminders due in the same second, or the session reads of many conditional requests) each batch takes
+ * everything that arrived meanwhile, up to `max`, so the database sees a few statements instead of several per call.
+ * `run` answers one result per input, in order.
  */
 export function batched<I, O>(run: (inputs: readonly I[]) => Promise<readonly O[]>, max: number): (input: I) => Promise<O> {
   let pending: { input: I; resolve(output: O): void; reject(error: unknown): void }[] = [];
