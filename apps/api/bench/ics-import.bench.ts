@@ -10,7 +10,7 @@
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379/12
  */
 import { databaseConfig } from '@breaker/db';
-import { createScratchPostgres } from '@breaker/db/testing';
+import { createBenchPostgres } from '@breaker/db/testing';
 import { icsEvents, syncWindow } from '@breaker/jobs';
 import { largeFeed } from '@breaker/jobs/testing';
 import { Redis } from 'ioredis';
@@ -138,7 +138,7 @@ function startWorker(env: Record<string, string>): ChildProcess {
 
 async function runMode(mode: Mode, feedUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'breaker-bench-ics-'));
-  const scratch = mode === 'queue' ? await createScratchPostgres() : undefined;
+  const scratch = mode === 'queue' ? await createBenchPostgres() : undefined;
   const redis = mode === 'queue' ? new Redis(REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
   await redis?.flushdb();
   const env: Record<string, string> = {

@@ -86,7 +86,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('session reads of conditional
     return sessionId;
   }
 
-  it('asked at the same time, go in one statement, each read answered with its own session and day', async () => {
+  it('asked at the same time, go in one statement, each read answered with its own session, day and breaks', async () => {
     const tokyo = await signedIn('tokyo', 'Asia/Tokyo');
     const lima = await signedIn('lima', 'America/Lima');
     const statements = vi.spyOn(database().db, 'executeQuery');
@@ -102,6 +102,11 @@ describe.each<TestBackend>(['pglite', 'postgres'])('session reads of conditional
         '2026-11-22T15:00:00.000Z',
       ]);
       expect(found[0]).toMatchObject((await findSessionWithUser(database().db, tokyo))!);
+
+      const withBreaks = await Promise.all(asked.map((id) => findSessionWithUpcomingBreaks(database().db, id, now)));
+      expect(statements).toHaveBeenCalledTimes(2);
+      expect(withBreaks.map((read) => read?.session.id)).toEqual([tokyo, lima, undefined, tokyo]);
+      expect(withBreaks.map((read) => read?.upcomingBreaks)).toEqual([[], [], undefined, []]);
     } finally {
       statements.mockRestore();
     }

@@ -65,10 +65,6 @@ function selectSessionsWithUser(db: Db) {
     ]);
 }
 
-function selectSessionWithUser(db: Db, sessionId: string) {
-  return selectSessionsWithUser(db).where('sessions.id', '=', sessionId);
-}
-
 function toSessionWithUser(
   row: UserRow & {
     session_id: string;
@@ -92,7 +88,7 @@ function toSessionWithUser(
 
 /** One round trip: the session and its user, or nothing. */
 export async function findSessionWithUser(db: Db, sessionId: string): Promise<SessionWithUser | undefined> {
-  const row = await selectSessionWithUser(db, sessionId).executeTakeFirst();
+  const row = await selectSessionsWithUser(db).where('sessions.id', '=', sessionId).executeTakeFirst();
   return row ? toSessionWithUser(row) : undefined;
 }
 
@@ -106,28 +102,26 @@ export interface PlanDay {
   nextDayStart: string;
 }
 
-function withPlanDay<Query extends ReturnType<typeof selectSessionsWithUser>>(query: Query, now: Date) {
-  const userId = sql.ref<string>('sessions.user_id');
-  return query.select([usersTodayStartOf(userId, now).as('today_start'), usersNextDayStartOf(userId, now).as('next_day_start')]);
-}
-
 function selectSessionsWithPlanDay(db: Db, sessionIds: readonly string[], now: Date) {
-  return withPlanDay(selectSessionsWithUser(db), now).where(sql<boolean>`sessions.id = any(${sessionIds}::text[])`);
+  const userId = sql.ref<string>('sessions.user_id');
+  return selectSessionsWithUser(db)
+    .select([usersTodayStartOf(userId, now).as('today_start'), usersNextDayStartOf(userId, now).as('next_day_start')])
+    .where(sql<boolean>`sessions.id = any(${sessionIds}::text[])`);
 }
 
-function selectSessionWithUpcomingBreaks(db: Db, sessionId: string, now: Date) {
-  return withPlanDay(selectSessionWithUser(db, sessionId), now).select(
+function selectSessionsWithUpcomingBreaks(db: Db, sessionIds: readonly string[], now: Date) {
+  return selectSessionsWithPlanDay(db, sessionIds, now).select(
     upcomingBreaksOf(sql.ref('sessions.user_id'), now).as('upcoming_breaks'),
   );
 }
 
 type SessionWithPlanDayRow = InferResult<ReturnType<typeof selectSessionsWithPlanDay>>[number];
-type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionWithUpcomingBreaks>>[number];
+type SessionWithUpcomingBreaksRow = InferResult<ReturnType<typeof selectSessionsWithUpcomingBreaks>>[number];
 export type SessionWithPlanDay = SessionWithUser & { planDay: PlanDay };
+export type SessionWithUpcomingBreaks = SessionWithPlanDay & { upcomingBreaks: BreakFields[] };
 
 /** Stand-ins for the values of the statements below, found again by identity among their compiled parameters. */
-const SESSION_ID_SLOT = '\u0000session id';
-const SESSION_IDS_SLOT: readonly string[] = [SESSION_ID_SLOT];
+const SESSION_IDS_SLOT: readonly string[] = ['\u0000session ids'];
 const NOW_SLOT = new Date(0);
 
 /**
@@ -135,31 +129,50 @@ const NOW_SLOT = new Date(0);
  * built and compiled once per database instead of on every request (about 30 µs of CPU each time), and PostgreSQL
  * parses and plans it once per connection instead of on every request (about 100 µs of its CPU each time).
  */
-function compiledOnce<Asked, Row>(
-  askedSlot: Asked,
-  build: (db: Db, asked: Asked, now: Date) => { compile(): CompiledQuery<Row> },
-) {
+function compiledOnce<Row>(build: (db: Db, sessionIds: readonly string[], now: Date) => { compile(): CompiledQuery<Row> }) {
   const compiled = new WeakMap<Db, CompiledQuery<Row>>();
-  return async (db: Db, asked: Asked, now: Date): Promise<Row[]> => {
+  return async (db: Db, sessionIds: readonly string[], now: Date): Promise<Row[]> => {
     let statement = compiled.get(db);
     if (!statement) {
-      statement = build(db, askedSlot, NOW_SLOT).compile();
+      statement = build(db, SESSION_IDS_SLOT, NOW_SLOT).compile();
       compiled.set(db, statement);
       prepareOnEachConnection(statement.sql);
     }
-    const parameters = statement.parameters.map((value) => (value === askedSlot ? asked : value === NOW_SLOT ? now : value));
+    const parameters = statement.parameters.map((value) =>
+      value === SESSION_IDS_SLOT ? sessionIds : value === NOW_SLOT ? now : value,
+    );
     return (await db.executeQuery<Row>({ ...statement, parameters })).rows;
   };
 }
 
-const readSessionsWithPlanDay = compiledOnce<readonly string[], SessionWithPlanDayRow>(
-  SESSION_IDS_SLOT,
-  selectSessionsWithPlanDay,
-);
-const readSessionWithUpcomingBreaks = compiledOnce<string, SessionWithUpcomingBreaksRow>(
-  SESSION_ID_SLOT,
-  selectSessionWithUpcomingBreaks,
-);
+/** At most this many session reads go in one statement. */
+const SESSION_READS_PER_STATEMENT = 500;
+
+/**
+ * The session reads of the product's most frequent requests, grouped (`batched`,
+ * docs/decisions/017-grouped-session-reads.md): the reads asked while one statement is on its way go together in the
+ * next, so a burst of requests costs the database a statement per batch, not per request. Each read's statement starts
+ * after it was asked, so it sees every change committed before. A batch reads the users' days at the latest of its
+ * reads' instants: the instant its statement starts.
+ */
+function groupedReads<Row extends { session_id: string }, Found>(
+  read: (db: Db, sessionIds: readonly string[], now: Date) => Promise<Row[]>,
+  found: (row: Row) => Found,
+): (db: Db, sessionId: string, now: Date) => Promise<Found | undefined> {
+  const readerOf = batchedPer(
+    (db: Db) => async (asked: readonly { sessionId: string; now: Date }[]) => {
+      const now = new Date(Math.max(...asked.map((one) => one.now.getTime())));
+      const rows = await read(db, [...new Set(asked.map((one) => one.sessionId))], now);
+      const byId = new Map(rows.map((row) => [row.session_id, row]));
+      return asked.map((one) => {
+        const row = byId.get(one.sessionId);
+        return row ? found(row) : undefined;
+      });
+    },
+    SESSION_READS_PER_STATEMENT,
+  );
+  return (db, sessionId, now) => readerOf(db)({ sessionId, now });
+}
 
 function toSessionWithPlanDay({ today_start, next_day_start, ...rest }: SessionWithPlanDayRow): SessionWithPlanDay {
   const found = toSessionWithUser(rest);
@@ -167,50 +180,25 @@ function toSessionWithPlanDay({ today_start, next_day_start, ...rest }: SessionW
   return { ...found, planDay: { version, todayStart: today_start, nextDayStart: next_day_start } };
 }
 
-/** At most this many session reads go in one statement. */
-const SESSION_READS_PER_STATEMENT = 500;
-
-/**
- * The session reads of conditional requests, grouped (`batched`, docs/decisions/017-grouped-session-reads.md): the reads
- * asked while one statement is on its way go together in the next, so a burst of 304s costs the database a statement
- * per batch, not per request. Each read's statement starts after it was asked, so it sees every change committed
- * before. A batch reads the users' days at the latest of its reads' instants: the instant its statement starts.
- */
-const sessionsWithPlanDayOf = batchedPer(
-  (db: Db) => async (asked: readonly { sessionId: string; now: Date }[]) => {
-    const now = new Date(Math.max(...asked.map((read) => read.now.getTime())));
-    const rows = await readSessionsWithPlanDay(db, [...new Set(asked.map((read) => read.sessionId))], now);
-    const byId = new Map(rows.map((row) => [row.session_id, row]));
-    return asked.map((read) => {
-      const row = byId.get(read.sessionId);
-      return row ? toSessionWithPlanDay(row) : undefined;
-    });
-  },
-  SESSION_READS_PER_STATEMENT,
-);
+function toSessionWithUpcomingBreaks({ upcoming_breaks, ...rest }: SessionWithUpcomingBreaksRow): SessionWithUpcomingBreaks {
+  return { ...toSessionWithPlanDay(rest), upcomingBreaks: upcoming_breaks };
+}
 
 /**
  * The reader of a conditional read of the upcoming breaks or calendar events: the session, its user and what their
  * answers depend on, without reading the answers; in one statement with the reads asked at the same time.
  */
-export function findSessionWithPlanDay(db: Db, sessionId: string, now: Date): Promise<SessionWithPlanDay | undefined> {
-  return sessionsWithPlanDayOf(db)({ sessionId, now });
-}
+export const findSessionWithPlanDay = groupedReads(compiledOnce(selectSessionsWithPlanDay), toSessionWithPlanDay);
 
 /**
  * The reader the upcoming-breaks route asks for (the product's most frequent request): the session, its user, what the
- * answer depends on and the user's upcoming breaks (`upcomingBreaksOf`) in one round trip, from one snapshot.
+ * answer depends on and the user's upcoming breaks (`upcomingBreaksOf`), from one snapshot, in one statement with the
+ * reads asked at the same time.
  */
-export async function findSessionWithUpcomingBreaks(
-  db: Db,
-  sessionId: string,
-  now: Date,
-): Promise<(SessionWithPlanDay & { upcomingBreaks: BreakFields[] }) | undefined> {
-  const [row] = await readSessionWithUpcomingBreaks(db, sessionId, now);
-  if (!row) return undefined;
-  const { upcoming_breaks, ...rest } = row;
-  return { ...toSessionWithPlanDay(rest), upcomingBreaks: upcoming_breaks };
-}
+export const findSessionWithUpcomingBreaks = groupedReads(
+  compiledOnce(selectSessionsWithUpcomingBreaks),
+  toSessionWithUpcomingBreaks,
+);
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
