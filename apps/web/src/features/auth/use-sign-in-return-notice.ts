@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toastError } from '../../toast';
-import { signInReturnNotice, type SignInReturnParams } from './sign-in-return';
+import type { SignInReturnParams } from './sign-in-return';
+import { signInReturnNotice } from './sign-in-return-notice';
 
 /** Shows why a Google sign-in came back to /login, once, then cleans the URL (as the calendar does). */
 export function useSignInReturnNotice({ error }: SignInReturnParams): void {

@@ -2,7 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toastError, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
-import { calendarReturnNotice, type CalendarReturnParams } from './calendar-return';
+import type { CalendarReturnParams } from './calendar-return';
+import { calendarReturnNotice } from './calendar-return-notice';
 import { useReloadSchedule } from './use-reload-schedule';
 
 /** How many times to ask again while the server answers that the first sync is still running (it waits each time). */

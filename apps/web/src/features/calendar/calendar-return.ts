@@ -1,3 +1,8 @@
+/*
+ * The route reads these parameters, so this file is in the first download of every screen: what the calendar says
+ * about them is in calendar-return-notice.ts, fetched with the notice when the address carries an outcome.
+ */
+
 /** Query parameters the calendar-connection flow comes back with. */
 export interface CalendarReturnParams {
   success?: string;
@@ -10,27 +15,4 @@ function text(value: unknown): string | undefined {
 
 export function calendarReturnSearch(search: Record<string, unknown>): CalendarReturnParams {
   return { success: text(search.success), error: text(search.error) };
-}
-
-interface ReturnNotice {
-  kind: 'success' | 'error';
-  title: string;
-  message: string;
-}
-
-export function calendarReturnNotice({ success, error }: CalendarReturnParams): ReturnNotice | undefined {
-  if (success === 'calendar_connected') {
-    return { kind: 'success', title: 'Calendar Connected!', message: 'Your calendar was connected successfully.' };
-  }
-  if (!error) return undefined;
-  // A Map, so that ?error=toString falls back to the default rather than finding Object.prototype.toString.
-  const messages = new Map([
-    ['calendar_oauth_failed', 'Calendar authorization was cancelled or failed.'],
-    ['session_lost', 'Session expired. Please refresh the page and try again.'],
-  ]);
-  return {
-    kind: 'error',
-    title: 'Connection Failed',
-    message: messages.get(error) ?? 'Failed to connect calendar. Please try again.',
-  };
 }

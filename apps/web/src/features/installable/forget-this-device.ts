@@ -1,3 +1,5 @@
+import { removeThisDevice } from '../reminders/push-device';
+
 /**
  * What signing out leaves behind on this browser besides the cookie: the shown notifications (they name breaks),
  * every cache but the worker's precache of the app's own files (nothing else may hold anything personal), and this
@@ -5,7 +7,7 @@
  * Each part is done even when another fails; sign-out goes ahead whatever happens here.
  */
 export async function forgetThisDevice(): Promise<void> {
-  await Promise.allSettled([closeNotifications(), dropCaches(), stopPush()]);
+  await Promise.allSettled([closeNotifications(), dropCaches(), removeThisDevice()]);
 }
 
 const APP_FILES_CACHE = 'workbox-precache';
@@ -19,9 +21,4 @@ async function dropCaches(): Promise<void> {
 async function closeNotifications(): Promise<void> {
   const registration = await navigator.serviceWorker?.getRegistration('/');
   for (const notification of (await registration?.getNotifications()) ?? []) notification.close();
-}
-
-async function stopPush(): Promise<void> {
-  const { removeThisDevice } = await import('../reminders/push-device');
-  await removeThisDevice();
 }

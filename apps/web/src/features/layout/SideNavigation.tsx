@@ -2,6 +2,7 @@ import type { User } from '@breaker/api-contract';
 import { Box, Button, Divider } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { signOutOfThisBrowser } from '../installable/sign-out';
 import classes from './AppLayout.module.css';
 import { BrandMark } from './BrandMark';
 import { NavItemLink } from './NavItemLink';
@@ -12,9 +13,7 @@ import { UserSummary } from './UserSummary';
 function signOut(event: MouseEvent<HTMLAnchorElement>): void {
   event.preventDefault();
   const href = event.currentTarget.href;
-  void import('../installable/forget-this-device')
-    .then(({ forgetThisDevice }) => forgetThisDevice())
-    .finally(() => window.location.assign(href));
+  signOutOfThisBrowser(() => window.location.assign(href));
 }
 
 export function SideNavigation({ user, onNavigate }: { user: User; onNavigate: () => void }) {

@@ -1,7 +1,7 @@
 import { Button, Paper } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { toastError } from '../../toast';
-import { forgetThisDevice } from '../installable/forget-this-device';
+import { signOutOfThisBrowser } from '../installable/sign-out';
 import { trpc } from '../../trpc';
 import { CardHeading } from './CardHeading';
 
@@ -20,7 +20,7 @@ export function AccountCard() {
         color="red"
         leftSection={<IconLogout size={18} />}
         disabled={logout.isPending}
-        onClick={() => void forgetThisDevice().then(() => logout.mutate())}
+        onClick={() => signOutOfThisBrowser(() => logout.mutate())}
       >
         {logout.isPending ? 'Logging out...' : 'Log Out'}
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarReturnNotice } from './calendar-return';
+import { calendarReturnNotice } from './calendar-return-notice';
 
 describe('calendar connection outcome', () => {
   it('maps the query parameters to the spec toasts', () => {
