@@ -111,20 +111,23 @@ export async function startTestApp(backend: TestBackend, options: TestAppOptions
   });
   const jobs = options.jobs
     ? await options.jobs(database, logger)
-    : createInProcessRunner({
-        mailer: createMailer(config),
-        appUrl: config.appUrl,
-        db: database.db,
-        log: logger,
-        now,
-        google: config.google,
-        microsoft: config.microsoft,
-        cipher,
-        allowPrivateFeeds: config.allowPrivateFeeds,
-        providerRetry: { sleep: () => Promise.resolve() },
-        providerTimeoutMs: 1000,
-        push: { sender: push, retryBaseMs: options.pushRetryBaseMs ?? 50 },
-      });
+    : createInProcessRunner(
+        {
+          mailer: createMailer(config),
+          appUrl: config.appUrl,
+          db: database.db,
+          log: logger,
+          now,
+          google: config.google,
+          microsoft: config.microsoft,
+          cipher,
+          allowPrivateFeeds: config.allowPrivateFeeds,
+          providerRetry: { sleep: () => Promise.resolve() },
+          providerTimeoutMs: 1000,
+          push: { sender: push, retryBaseMs: options.pushRetryBaseMs ?? 50 },
+        },
+        { backgroundDb: database.backgroundDb },
+      );
   const app = await buildApp({
     deps: {
       config,

@@ -17,6 +17,7 @@ import { registerOperatorPages } from './operators/index.js';
 import { registerApiReference } from './routes/api-reference.js';
 import { registerSignedOutBodyLimit } from './routes/body-limits.js';
 import { registerCompression } from './routes/compression.js';
+import { registerRequestPriority } from './routes/request-priority.js';
 import { registerConditionalReads } from './routes/conditional-reads.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { acceptEmptyJsonBodies } from './routes/json-body.js';
@@ -83,6 +84,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
     routerOptions: { maxParamLength: 5000 },
   });
   const deps: AppDeps = { ...baseDeps, log: app.log };
+  registerRequestPriority(app, baseDeps.database.requestStarted);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

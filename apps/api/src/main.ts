@@ -46,7 +46,7 @@ const jobs: JobRunner = config.redisUrl
         allowPrivateFeeds: config.allowPrivateFeeds,
         push: { sender: push },
       },
-      { schedule: true },
+      { schedule: true, backgroundDb: database.backgroundDb },
     );
 
 const operatorQueues = config.redisUrl ? openOperatorQueues(config.redisUrl) : undefined;

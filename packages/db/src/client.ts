@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { embeddedLanes } from './embedded-lanes.js';
 import { keepStatistics } from './embedded-statistics.js';
 import type { Database } from './schema.js';
 
@@ -15,6 +15,17 @@ export type DatabaseConfig =
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * The same database, for jobs run in this process (work no one is waiting on): on the embedded database their
+   * statements wait until the requests' waiting at the same moment are served (embedded-lanes.ts); on PostgreSQL,
+   * whose pool serves them side by side, `db` itself.
+   */
+  backgroundDb: Kysely<Database>;
+  /**
+   * Marks a request as being served, until the function answered is called: on the embedded database the background's
+   * statements wait meanwhile (embedded-lanes.ts); undefined on PostgreSQL, where nothing waits for it.
+   */
+  requestStarted: (() => () => void) | undefined;
   kind: DatabaseConfig['kind'];
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -36,7 +47,7 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     pool.on('error', onPoolError);
     pool.on('connect', (client) => client.on('error', onPoolError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return handle(db, 'postgres');
+    return handle({ db, backgroundDb: db, requestStarted: undefined }, 'postgres');
   }
   // The migrations' extensions: PGlite loads a contrib extension only when it is named here.
   const options = { extensions: { btree_gist } };
@@ -48,9 +59,15 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
   } else {
     pglite = await PGlite.create(options);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const lanes = embeddedLanes(pglite);
+  const db = new Kysely<Database>({ dialect: lanes.foreground });
+  const backgroundDb = new Kysely<Database>({ dialect: lanes.background });
   // PostgreSQL's autovacuum keeps its planner statistics; PGlite has none (decision record 016).
-  return handle(db, 'pglite', keepStatistics(db));
+  const stopKeepingStatistics = keepStatistics(backgroundDb);
+  return handle({ db, backgroundDb, requestStarted: lanes.requestStarted }, 'pglite', async () => {
+    stopKeepingStatistics();
+    await backgroundDb.destroy();
+  });
 }
 
 /** The names of the statements run as prepared statements on PostgreSQL, by their text (`prepareOnEachConnection`). */
@@ -90,12 +107,13 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 }
 
 function handle(
-  db: Kysely<Database>,
+  lanes: Pick<DatabaseHandle, 'db' | 'backgroundDb' | 'requestStarted'>,
   kind: DatabaseConfig['kind'],
   beforeClose: () => void | Promise<void> = () => {},
 ): DatabaseHandle {
+  const { db } = lanes;
   return {
-    db,
+    ...lanes,
     kind,
     async ping() {
       await sql`select 1`.execute(db);

@@ -1,4 +1,5 @@
 import { AppError, isAppError, QUEUES, SERVER_MESSAGES, type JobRequest } from '@breaker/api-contract';
+import type { Db } from '@breaker/db';
 import { prepareJob, runJob, SCHEDULED_JOBS, type HostDeps, type JobHost, type JobResult } from '@breaker/jobs';
 import { deduplicatedRuns } from './deduplicated-runs.js';
 import { jobSlots } from './job-slots.js';
@@ -7,9 +8,11 @@ import { timedRuns } from './timed-runs.js';
 
 /**
  * Without Redis the API hosts the jobs itself: the same registry and job functions as the worker, with BullMQ's
- * deduplication kept in memory and the worker's job schedulers as timers. The embedded database serialises them.
+ * deduplication kept in memory and the worker's job schedulers as timers. The embedded database serialises them. A
+ * job the API awaits reads and writes through `deps.db`, as the request awaiting it does; one in the background
+ * through `backgroundDb`, which the embedded database serves after the requests (packages/db/src/embedded-lanes.ts).
  */
-export function createInProcessRunner(deps: HostDeps, options: { schedule?: boolean } = {}): JobRunner {
+export function createInProcessRunner(deps: HostDeps, options: { schedule?: boolean; backgroundDb?: Db } = {}): JobRunner {
   const deduplicated = deduplicatedRuns();
   const underWay = new Set<Promise<unknown>>();
   const timed = timedRuns();
@@ -17,7 +20,7 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
   /** A job the API awaits runs at once; one in the background takes its turn among its kind, as on a worker. */
   const start = <N extends JobRequest['name']>(job: JobRequest & { name: N }, background = false): Promise<JobResult<N>> => {
     const { deduplication } = prepareJob(job);
-    const execute = () => runJob(host, job.name as N, job.payload);
+    const execute = () => runJob(background ? backgroundHost : host, job.name as N, job.payload);
     const run = deduplicated(deduplication, () => (background ? slot(job.name, execute) : execute()));
     underWay.add(run);
     const forget = () => underWay.delete(run);
@@ -39,6 +42,7 @@ export function createInProcessRunner(deps: HostDeps, options: { schedule?: bool
       timed.later(deduplication.id, delayMs, () => runInBackground(job));
     },
   };
+  const backgroundHost: JobHost = { ...host, deps: { ...deps, db: options.backgroundDb ?? deps.db } };
   const scheduled = options.schedule ? SCHEDULED_JOBS : [];
   const timers = scheduled.map(({ everyMs, job }) => setInterval(() => void host.queue(job), everyMs).unref());
   // Like a BullMQ job scheduler, each runs once at start: a reminder whose timer a restart lost is queued again now,
