@@ -1,4 +1,5 @@
-import { PRODUCT_NAME, SCHEDULING_HORIZON_DAYS, SERVER_MESSAGES, type RefreshBreaksResult } from '@breaker/api-contract';
+import { PRODUCT_NAME, SCHEDULING_HORIZON_DAYS, type RefreshBreaksResult } from '@breaker/api-contract';
+import { contractMessages } from '../../contract-messages';
 import { errorMessage, httpStatus } from '../../errors';
 import { toastError, toastInfo, toastSuccess } from '../../toast';
 import { trpc } from '../../trpc';
@@ -18,7 +19,11 @@ function showRefreshError(error: unknown): void {
   if (status === 401) {
     toastError({ title: 'Session Expired', message: 'Please log out and sign in again.' });
   } else if (status === 403) {
-    toastError({ title: 'Access Denied', message: errorMessage(error, SERVER_MESSAGES.refreshOwnOnly) });
+    void contractMessages
+      .request()
+      .then(({ SERVER_MESSAGES }) =>
+        toastError({ title: 'Access Denied', message: errorMessage(error, SERVER_MESSAGES.refreshOwnOnly) }),
+      );
   } else {
     toastError({
       title: 'Refresh Failed',
