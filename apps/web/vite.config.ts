@@ -68,7 +68,12 @@ function installableApp(): Plugin[] {
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), pureContractSchemas(), installableApp()],
-  resolve: { conditions: ['@breaker/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@breaker/source', ...defaultClientConditions],
+    // The router's store asks for the shim of useSyncExternalStore, which only a React older than 18 needs: on React 19
+    // the shim hands over React's own, so the selector helper built on React's own does the same without the shim.
+    alias: [{ find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' }],
+  },
   // The API serves index.html and swaps this placeholder for a per-request nonce (strict CSP).
   html: { cspNonce: '__CSP_NONCE__' },
   server: {

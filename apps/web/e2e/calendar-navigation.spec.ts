@@ -1,10 +1,11 @@
 // Moving around the calendar, at desktop and phone widths: the week starts on Monday with today marked, previous and
 // next move 7 days in week view and 1 in day view, Today comes back, the Day/Week toggle (day view first on a
-// phone), the time-zone label names the zone of the preferences (not the browser's), the legend, and both Settings
-// buttons.
+// phone), the time-zone label names the zone of the preferences (not the browser's), the legend, both Settings
+// buttons, and the pointer to the next break from days without one.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { addDays, columnName, dayIn, noonUtc, weekday, zoneLabel, type Day } from './support/days';
+import { shownTime, signInWithOneBreak } from './support/breaks';
+import { addDays, columnName, dayIn, noonUtc, TIME_ZONE, weekday, zoneLabel, type Day } from './support/days';
 import { VIEWPORTS, saveScreenshot, signInFresh } from './support/screens';
 
 /** Saved in preferences, far from the browser's Europe/Berlin, so the label can only come from the preferences. */
@@ -103,6 +104,27 @@ for (const viewport of VIEWPORTS) {
         await expectDay(page, today);
         await expect(page.locator('[aria-current="date"]')).toHaveText(String(Number(today.slice(8))));
       });
+    });
+
+    test('a day without breaks names the next one, and Show it goes to its day', async ({ page, baseURL }) => {
+      const session = await signInWithOneBreak(page, baseURL!);
+      const scheduled = new Date(session.scheduledTime);
+      const yesterday = addDays(dayIn(TIME_ZONE, new Date()), -1);
+      await page.goto('/calendar');
+      await chooseView(page, 'Day');
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await expectDay(page, yesterday);
+
+      const date = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric' });
+      const hint = page.getByText(
+        `No Breakers on these days. Your next one is ${session.activity.name}, ${date.format(scheduled)} at ${shownTime(scheduled)}.`,
+        { exact: true },
+      );
+      await expect(hint).toBeVisible();
+      await page.getByRole('button', { name: 'Show it' }).click();
+      await expectDay(page, dayIn(TIME_ZONE, scheduled));
+      await expect(page.getByTestId('break-block').filter({ hasText: session.activity.name })).toBeVisible();
+      await expect(hint).toHaveCount(0);
     });
 
     test('the legend names all four colours; Schedule Settings and Settings both lead to Settings', async ({ page, baseURL }) => {

@@ -19,7 +19,6 @@ import { CalendarNavigator } from './CalendarNavigator';
 import type { CalendarReturnParams } from './calendar-return';
 import { visibleDays, viewHeading, type CalendarView } from './calendar-view';
 import { planWeek } from './place-items';
-import { nextScheduledBreak } from './next-break';
 import { useBreakActions, type BreakDialog } from './use-break-actions';
 import { WeekGrid } from './WeekGrid';
 
@@ -84,7 +83,8 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
   const plan = useDeferredValue(latestPlan);
   const openSession = breaks.data?.find((session) => session.id === openBreakId);
   const breaksInView = latestPlan.days.some((day) => day.items.some((item) => item.kind === 'break'));
-  const nextBreak = breaks.data && !breaksInView ? nextScheduledBreak(breaks.data, new Date()) : undefined;
+  // With no break in view, the hint finds the next one itself (or says nothing): the first download need not.
+  const breaksOutOfView = breaksInView ? undefined : breaks.data;
   const loadError = events.error ?? breaks.error;
 
   return (
@@ -115,13 +115,13 @@ export function CalendarPage({ returnParams }: { returnParams: CalendarReturnPar
         onStep={(direction) => setAnchor((current) => addDays(current, direction * (view === 'week' ? 7 : 1)))}
         onToday={() => setAnchor(today)}
       />
-      {nextBreak && (
+      {breaksOutOfView && (
         <Later module={nextBreakHint}>
           {({ NextBreakHint }) => (
             <NextBreakHint
-              next={nextBreak}
+              breaks={breaksOutOfView}
               timeZone={timeZone}
-              onShow={() => setAnchor(zonedMoment(new Date(nextBreak.scheduledTime), timeZone).day)}
+              onShow={(next) => setAnchor(zonedMoment(new Date(next.scheduledTime), timeZone).day)}
             />
           )}
         </Later>

@@ -1,6 +1,7 @@
-import { VALIDATION, type User } from '@breaker/api-contract';
+import type { User } from '@breaker/api-contract';
 import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { contractMessages } from '../../contract-messages';
 import { toastError } from '../../toast';
 import { useCalendarSync } from './use-calendar-sync';
 
@@ -10,7 +11,10 @@ export function SyncCalendarButton({ user }: { user: User }) {
 
   function syncNow() {
     if (user.id) sync.mutate({ userId: user.id });
-    else toastError({ title: 'Sync Failed', message: VALIDATION.userNotAuthenticated });
+    else
+      void contractMessages
+        .request()
+        .then(({ VALIDATION }) => toastError({ title: 'Sync Failed', message: VALIDATION.userNotAuthenticated }));
   }
 
   return (

@@ -1,0 +1,7 @@
+import { laterModule } from './later/later-module';
+
+/**
+ * The contract's message lists (1.2 KB gzip), for words a screen shows only after a press, such as a refusal's toast:
+ * fetched then, so that a screen which otherwise needs none of them does not download them first.
+ */
+export const contractMessages = laterModule(() => import('@breaker/api-contract/messages'));
