@@ -56,17 +56,17 @@ const VAPID_CACHE_LIMIT = 100;
 /** Connections kept open to each push service, so a burst of reminders does not open (and handshake) one per push. */
 const SOCKETS_PER_SERVICE = 50;
 
-/** How long pushes may be encrypted and sent back to back before the event loop gets a turn (see pushTurns). */
-const PUSH_SLICE_MS = 4;
+/** How long pushes may encrypt back to back before the event loop gets a turn (see encryptionTurns). */
+const ENCRYPTION_SLICE_MS = 4;
 
 /**
- * Turns of the event loop for encrypting and sending pushes (an ECDH key pair and agreement, HKDF, AES-GCM: a large
- * share of a millisecond each; opening a request: a tenth of one): this work goes on for a few milliseconds at most,
- * then waits for the loop's next turn. A burst of thousands of pushes then leaves room, every few milliseconds, for
- * whatever else the process serves (the API's own requests, when it runs the jobs itself), however long its other
- * work makes a turn. The pushes' network waits still overlap; only their CPU work takes turns.
+ * Turns of the event loop for encrypting pushes (an ECDH key pair and agreement, HKDF, AES-GCM: a large share of a
+ * millisecond each): encryption goes on for a few milliseconds at most, then waits for the loop's next turn. A burst
+ * of thousands of pushes then leaves room, every few milliseconds, for whatever else the process serves (the API's own
+ * requests, when it runs the jobs itself), however long its other work makes a turn. The pushes' network waits still
+ * overlap; only their encryption takes turns.
  */
-function pushTurns(): () => Promise<void> {
+function encryptionTurns(): () => Promise<void> {
   let sliceEnds = Number.NEGATIVE_INFINITY;
   let renewing = false;
   const renew = () => {
@@ -74,7 +74,7 @@ function pushTurns(): () => Promise<void> {
     renewing = true;
     setImmediate(() => {
       renewing = false;
-      sliceEnds = performance.now() + PUSH_SLICE_MS;
+      sliceEnds = performance.now() + ENCRYPTION_SLICE_MS;
     });
   };
   return async () => {
@@ -140,7 +140,7 @@ function outcomeOf(status: number, retryAfter: string | undefined): PushOutcome 
 export function createPushSender(settings: PushSenderSettings): PushSender {
   const timeout = settings.timeoutMs ?? TIMEOUT_MS;
   const authorization = vapidAuthorizations(settings);
-  const turn = pushTurns();
+  const turn = encryptionTurns();
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
     https: new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_SERVICE }),
@@ -169,7 +169,6 @@ export function createPushSender(settings: PushSenderSettings): PushSender {
     },
     async send(target, payload, options) {
       if (refused(target.endpoint)) return { kind: 'failed', reason: 'endpoint refused' };
-      await turn();
       const url = new URL(target.endpoint);
       const { headers, body } = prepared.take(target, payload) ?? (await encrypt(target, payload));
       const sent = {
