@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { keepStatistics } from './embedded-statistics.js';
 import type { Database } from './schema.js';
+import { TurnAfterEachStatement } from './turn-after-each-statement.js';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -48,7 +49,8 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
   } else {
     pglite = await PGlite.create(options);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // It answers on this thread: other work gets a turn between its statements, as between a server's answers.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new TurnAfterEachStatement()] });
   // PostgreSQL's autovacuum keeps its planner statistics; PGlite has none (decision record 016).
   return handle(db, 'pglite', keepStatistics(db));
 }

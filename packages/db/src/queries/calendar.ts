@@ -155,9 +155,10 @@ async function currentBusyFingerprint(db: Db, connectionId: string): Promise<str
 
 /**
  * Full sync: the stored events become exactly `events`. Answers whether the busy time changed. They are written as the
- * connection's next generation in short statements, with a turn of the event loop between them, so other requests
- * read meanwhile (embedded, the database runs on the API's thread and one statement holds it); readers see the old
- * events until the connection switches to the new ones in one row (migration 0020). The old ones then go.
+ * connection's next generation in short statements, with a turn of the event loop between them (the network's, or
+ * `TurnAfterEachStatement` for the embedded database, which runs on the API's thread), so other requests read
+ * meanwhile; readers see the old events until the connection switches to the new ones in one row (migration 0020).
+ * The old ones then go.
  */
 export async function replaceConnectionEvents(
   db: Db,
@@ -170,7 +171,7 @@ export async function replaceConnectionEvents(
   );
   const generation = rows[0]!.generation;
   try {
-    await insertEvents(db, connection, events, { generation, chunk: SHORT_WRITE_ROWS, betweenChunks: nextTurn });
+    await insertEvents(db, connection, events, { generation, chunk: SHORT_WRITE_ROWS });
     await db
       .updateTable('calendar_connections')
       .set({ events_generation: generation })
@@ -185,8 +186,6 @@ export async function replaceConnectionEvents(
 
 /** Rows per statement of a full sync: about 20 ms of work each for embedded PostgreSQL on a busy machine. */
 const SHORT_WRITE_ROWS = 200;
-
-const nextTurn = () => new Promise<void>((resume) => setImmediate(resume));
 
 /**
  * Removes the events of generations before the one the connection shows: replaced ones, and those of a full sync that
@@ -207,7 +206,6 @@ async function removeHiddenEvents(db: Db, connectionId: string): Promise<void> {
       )
       .executeTakeFirst();
     if (removed.numDeletedRows === 0n) return;
-    await nextTurn();
   }
 }
 
@@ -303,13 +301,12 @@ async function insertEvents(
   db: Db,
   connection: Pick<CalendarConnectionRow, 'id' | 'user_id'>,
   events: readonly StoredEvent[],
-  options: { generation?: string; chunk?: number; betweenChunks?: () => Promise<void> } = {},
+  options: { generation?: string; chunk?: number } = {},
 ) {
   const chunk = options.chunk ?? 500;
   const generation =
     options.generation ?? sql<string>`(select events_generation from calendar_connections where id = ${connection.id})`;
   for (let offset = 0; offset < events.length; offset += chunk) {
-    if (offset > 0) await options.betweenChunks?.();
     await db
       .insertInto('calendar_events')
       .values(

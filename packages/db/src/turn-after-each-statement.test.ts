@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DatabaseHandle } from './client.js';
+
+describe('the embedded database, running in this thread', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createDb({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('lets the event loop serve what waits between two statements awaited back to back', async () => {
+    const order: string[] = [];
+    for (const statement of ['first', 'second', 'third']) {
+      // A request that arrived while the previous statement ran.
+      setImmediate(() => order.push(`waiting before the ${statement}`));
+      await sql`select 1`.execute(database.db);
+      order.push(statement);
+    }
+    expect(order).toEqual([
+      'waiting before the first',
+      'first',
+      'waiting before the second',
+      'second',
+      'waiting before the third',
+      'third',
+    ]);
+  });
+
+  it('keeps a transaction whole: the turn between its statements lets no other statement in', async () => {
+    await sql`create table counter (n int not null)`.execute(database.db);
+    await sql`insert into counter values (0)`.execute(database.db);
+    const seen: number[] = [];
+    await Promise.all([
+      database.db.transaction().execute(async (trx) => {
+        await sql`update counter set n = n + 1`.execute(trx);
+        await sql`update counter set n = n + 1`.execute(trx);
+      }),
+      (async () => {
+        await new Promise<void>((resume) => setImmediate(resume));
+        const { rows } = await sql<{ n: number }>`select n from counter`.execute(database.db);
+        seen.push(rows[0]!.n);
+      })(),
+    ]);
+    expect(seen).toEqual([2]);
+  });
+});
