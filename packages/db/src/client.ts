@@ -7,7 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { keepStatistics } from './embedded-statistics.js';
 import type { Database } from './schema.js';
-import { TurnAfterEachStatement } from './turn-after-each-statement.js';
+import { TurnBetweenStatements } from './turn-between-statements.js';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -50,7 +50,7 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     pglite = await PGlite.create(options);
   }
   // It answers on this thread: other work gets a turn between its statements, as between a server's answers.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new TurnAfterEachStatement()] });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new TurnBetweenStatements()] });
   // PostgreSQL's autovacuum keeps its planner statistics; PGlite has none (decision record 016).
   return handle(db, 'pglite', keepStatistics(db));
 }

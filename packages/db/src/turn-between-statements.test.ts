@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DatabaseHandle } from './client.js';
+import type { Database } from './schema.js';
+import { HOLD_MS } from './turn-between-statements.js';
 
 describe('the embedded database, running in this thread', () => {
   let database: DatabaseHandle;
@@ -11,12 +13,15 @@ describe('the embedded database, running in this thread', () => {
     await database?.close();
   });
 
-  it('lets the event loop serve what waits between two statements awaited back to back', async () => {
+  /** A statement that holds the thread longer than the database may before the event loop turns. */
+  const longStatement = (db: Kysely<Database> = database.db) => sql`select pg_sleep(${(HOLD_MS + 1) / 1000})`.execute(db);
+
+  it('lets the event loop serve what waits between long statements awaited back to back', async () => {
     const order: string[] = [];
     for (const statement of ['first', 'second', 'third']) {
       // A request that arrived while the previous statement ran.
       setImmediate(() => order.push(`waiting before the ${statement}`));
-      await sql`select 1`.execute(database.db);
+      await longStatement();
       order.push(statement);
     }
     expect(order).toEqual([
@@ -29,13 +34,27 @@ describe('the embedded database, running in this thread', () => {
     ]);
   });
 
-  it('keeps a transaction whole: the turn between its statements lets no other statement in', async () => {
+  it('lets short statements in a row share a turn', async () => {
+    let turns = 0;
+    let counting = true;
+    const countTurns = () => {
+      turns += 1;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    for (let statement = 0; statement < 50; statement += 1) await sql`select 1`.execute(database.db);
+    counting = false;
+    expect(turns).toBeLessThan(25);
+  });
+
+  it('keeps a transaction whole: a turn between its statements lets no other statement in', async () => {
     await sql`create table counter (n int not null)`.execute(database.db);
     await sql`insert into counter values (0)`.execute(database.db);
     const seen: number[] = [];
     await Promise.all([
       database.db.transaction().execute(async (trx) => {
         await sql`update counter set n = n + 1`.execute(trx);
+        await longStatement(trx);
         await sql`update counter set n = n + 1`.execute(trx);
       }),
       (async () => {
