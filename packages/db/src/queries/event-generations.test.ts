@@ -86,6 +86,22 @@ describe.each<TestBackend>(['postgres', 'pglite'])('a full sync replacing many e
     expect(await versionNow()).toBe(switched);
   });
 
+  it('tells whether the busy time changed, whatever order or titles the events come in', async () => {
+    const { connection } = await connectedUser('busy');
+    const meetings = eventSet('first', 3);
+    const busyChanged = async (events: StoredEvent[]) =>
+      (await replaceConnectionEvents(database().db, connection, events)).busyChanged;
+    expect(await busyChanged(meetings)).toBe(true);
+    expect(await busyChanged(eventSet('renamed', 3).reverse())).toBe(false);
+    const [first, second, third] = meetings as [StoredEvent, StoredEvent, StoredEvent];
+    expect(await busyChanged([first, second, { ...third, start: new Date(third.start.getTime() + 60_000) }])).toBe(true);
+    expect(await busyChanged([first, second, { ...third, call: true }])).toBe(true);
+    expect(await busyChanged([first, second, { ...third, call: true, blocksTime: false }])).toBe(true);
+    // A meeting that does not block time is not busy time, whatever else changes in it.
+    expect(await busyChanged([first, second, { ...third, showAs: 'tentative', blocksTime: false }])).toBe(false);
+    expect(await busyChanged([first, second])).toBe(false);
+  });
+
   it('keeps the later of two syncs racing, and removes the other one', async () => {
     const { user, connection } = await connectedUser('race');
     await Promise.all([
