@@ -63,7 +63,7 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
   const lanes = embeddedLanes(pglite);
   // It answers on this thread: other work gets a turn between its statements, as between a server's answers. One
   // thread, so one count of how long its statements held it, whichever lane they came by.
-  const plugins = [new TurnBetweenStatements()];
+  const plugins = [new TurnBetweenStatements(lanes.requestWaiting)];
   const db = new Kysely<Database>({ dialect: lanes.foreground, plugins });
   const backgroundDb = new Kysely<Database>({ dialect: lanes.background, plugins });
   // PostgreSQL's autovacuum keeps its planner statistics; PGlite has none (decision record 016).

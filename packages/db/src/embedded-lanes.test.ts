@@ -57,6 +57,20 @@ describe('connectionTurns', () => {
     expect(turns.served.map(({ lane, asked }) => `${lane} ${asked}`)).toEqual(['background 0', 'foreground 3']);
   });
 
+  it('says whether a request waits for the connection', async () => {
+    const turns = connectionTurns();
+    await turns.take('background');
+    const background = turns.take('background');
+    expect(turns.foregroundWaiting()).toBe(false);
+    const request = turns.take('foreground');
+    expect(turns.foregroundWaiting()).toBe(true);
+    turns.give();
+    await request;
+    expect(turns.foregroundWaiting()).toBe(false);
+    turns.give();
+    await background;
+  });
+
   it('lets background work through after a run of requests', async () => {
     const turns = turnsUnderTest();
     turns.ask('foreground');

@@ -43,6 +43,7 @@ export function connectionTurns() {
       if (next) next();
       else held = false;
     },
+    foregroundWaiting: (): boolean => waiting.foreground.length > 0,
   };
 }
 
@@ -131,7 +132,9 @@ class LaneDriver implements Driver {
  * does not put every request behind its queue (docs/decisions/018-embedded-lanes.md). `requestStarted` is the API's
  * mark of a request being served.
  */
-export function embeddedLanes(pglite: PGlite): Record<Lane, Dialect> & { requestStarted: () => () => void } {
+export function embeddedLanes(
+  pglite: PGlite,
+): Record<Lane, Dialect> & { requestStarted: () => () => void; requestWaiting: () => boolean } {
   const turns = connectionTurns();
   const requests = requestsBeingServed();
   const lane = (name: Lane): Dialect => {
@@ -143,5 +146,10 @@ export function embeddedLanes(pglite: PGlite): Record<Lane, Dialect> & { request
       createIntrospector: (db) => dialect.createIntrospector(db),
     };
   };
-  return { foreground: lane('foreground'), background: lane('background'), requestStarted: requests.started };
+  return {
+    foreground: lane('foreground'),
+    background: lane('background'),
+    requestStarted: requests.started,
+    requestWaiting: turns.foregroundWaiting,
+  };
 }

@@ -1,8 +1,32 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type PluginTransformResultArgs } from 'kysely';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DatabaseHandle } from './client.js';
 import type { Database } from './schema.js';
-import { HOLD_MS } from './turn-between-statements.js';
+import { HOLD_MS, TurnBetweenStatements } from './turn-between-statements.js';
+
+describe('TurnBetweenStatements', () => {
+  /** Whether the loop turned before a result was handed back, after statements held the thread past HOLD_MS. */
+  async function turnedBeforeResult(requestWaiting: boolean): Promise<boolean> {
+    const plugin = new TurnBetweenStatements(() => requestWaiting);
+    const heldFrom = performance.now();
+    while (performance.now() - heldFrom <= HOLD_MS) {
+      // The thread held, as by a long statement.
+    }
+    let turned = false;
+    setImmediate(() => (turned = true));
+    await plugin.transformResult({ queryId: { queryId: 'q' }, result: { rows: [] } } as PluginTransformResultArgs);
+    return turned;
+  }
+
+  it('turns the loop before handing back the result of statements that held the thread', async () => {
+    expect(await turnedBeforeResult(false)).toBe(true);
+  });
+
+  it('hands the result back at once when a request waits for the connection, which then goes to it', async () => {
+    expect(await turnedBeforeResult(true)).toBe(false);
+  });
+});
 
 describe('the embedded database, running in this thread', () => {
   let database: DatabaseHandle;

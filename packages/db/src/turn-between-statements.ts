@@ -26,12 +26,19 @@ export const HOLD_MS = 5;
 export class TurnBetweenStatements implements KyselyPlugin {
   #lastTurn = performance.now();
 
+  /**
+   * @param requestWaiting Whether a request's statement waits for the connection: the turn would then hold the
+   * connection from it for a whole turn of a busy loop, so the statement's result is handed back at once and the
+   * connection goes to that request when released (embedded-lanes.ts).
+   */
+  constructor(private readonly requestWaiting: () => boolean = () => false) {}
+
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (performance.now() - this.#lastTurn >= HOLD_MS) {
+    if (performance.now() - this.#lastTurn >= HOLD_MS && !this.requestWaiting()) {
       await new Promise<void>((resume) => setImmediate(resume));
       this.#lastTurn = performance.now();
     }
