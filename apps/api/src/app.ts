@@ -91,7 +91,7 @@ export async function buildApp({ deps: baseDeps, logger, webDistDir }: BuildAppO
   });
   app.setErrorHandler((error, request, reply) => {
     const http = toHttpError(error);
-    logRequestFailure(request.log, error, http);
+    logRequestFailure(request.log, error, http, reply.raw.destroyed);
     if (http.retryAfterSeconds) reply.header('retry-after', http.retryAfterSeconds);
     return reply.code(http.status).send({ message: http.message });
   });

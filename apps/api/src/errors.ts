@@ -59,11 +59,18 @@ export function toHttpError(error: unknown): HttpError {
 interface FailureLog {
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
+  info(details: object, message: string): void;
 }
 
-/** A bug is logged in full with its stack, an outage in one line, a client's own mistake not at all. */
-export function logRequestFailure(log: FailureLog, error: unknown, http: HttpError): void {
-  if (!http.expected) {
+/**
+ * A bug is logged in full with its stack, an outage in one line, a client's own mistake not at all, and an answer cut
+ * short because its client went away (a browser leaving a page while a compressed answer streams) in one info line:
+ * `responseClosed` says the response's connection had closed when the failure was seen.
+ */
+export function logRequestFailure(log: FailureLog, error: unknown, http: HttpError, responseClosed = false): void {
+  if (responseClosed && codeOf(error) === 'ERR_STREAM_PREMATURE_CLOSE') {
+    log.info({ reason: 'ERR_STREAM_PREMATURE_CLOSE' }, 'request ended early: the client left');
+  } else if (!http.expected) {
     log.error({ err: error }, 'request failed');
   } else if (http.outage) {
     const reason = dependencyDownReason(error);
@@ -71,6 +78,10 @@ export function logRequestFailure(log: FailureLog, error: unknown, http: HttpErr
   } else if (http.providerDown) {
     log.warn({ statusCode: http.status, reason: http.message }, 'request failed: the calendar server is unreachable');
   }
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
 export function firstIssueMessage(error: ZodError): string {

@@ -10,13 +10,17 @@ import { startPrivateRedis, stopAllProcesses, type PrivateRedis } from './resili
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
 
 /** What logRequestFailure writes for `error`, one entry per line. */
-function loggedFor(error: unknown): { level: string; details: Record<string, unknown>; message: string }[] {
+function loggedFor(
+  error: unknown,
+  responseClosed = false,
+): { level: string; details: Record<string, unknown>; message: string }[] {
   const lines: { level: string; details: Record<string, unknown>; message: string }[] = [];
   const log = {
     error: (details: object, message: string) => lines.push({ level: 'error', details: { ...details }, message }),
     warn: (details: object, message: string) => lines.push({ level: 'warn', details: { ...details }, message }),
+    info: (details: object, message: string) => lines.push({ level: 'info', details: { ...details }, message }),
   };
-  logRequestFailure(log, error, toHttpError(error));
+  logRequestFailure(log, error, toHttpError(error), responseClosed);
   return lines;
 }
 
@@ -57,6 +61,21 @@ describe('how a failed request is logged', () => {
     ]) {
       expect(loggedFor(error)).toEqual([{ level: 'error', details: { err: error }, message: 'request failed' }]);
     }
+  });
+
+  it('gives an answer cut short because its client left one info line, and the same break on an open response an error', () => {
+    const cut = () => Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    expect(loggedFor(cut(), true)).toEqual([
+      { level: 'info', details: { reason: 'ERR_STREAM_PREMATURE_CLOSE' }, message: 'request ended early: the client left' },
+    ]);
+    const brokenOnOpenResponse = cut();
+    expect(loggedFor(brokenOnOpenResponse, false)).toEqual([
+      { level: 'error', details: { err: brokenOnOpenResponse }, message: 'request failed' },
+    ]);
+    const bugAfterLeaving = new TypeError("Cannot read properties of undefined (reading 'start')");
+    expect(loggedFor(bugAfterLeaving, true)).toEqual([
+      { level: 'error', details: { err: bugAfterLeaving }, message: 'request failed' },
+    ]);
   });
 
   it('logs nothing for a client mistake', () => {

@@ -1,8 +1,7 @@
 import { PRODUCT_NAME, SCHEDULING_HORIZON_DAYS, type User } from '@breaker/api-contract';
 import { Button } from '@mantine/core';
 import { IconCalendarPlus, IconSettings, IconSparkles } from '@tabler/icons-react';
-import { contractMessages } from '../../contract-messages';
-import { toastError } from '../../toast';
+import { toastNotSignedIn } from '../../contract-messages';
 import { DelayedTooltip } from '../layout/DelayedTooltip';
 import { ButtonLink } from '../layout/links';
 import { CalendarFeedButton } from './CalendarFeedButton';
@@ -21,10 +20,7 @@ export function CalendarActions({ user }: { user: User }) {
 
   function refreshNow() {
     if (user.id) refresh.mutate({ userId: user.id });
-    else
-      void contractMessages
-        .request()
-        .then(({ VALIDATION }) => toastError({ title: 'Refresh Failed', message: VALIDATION.userNotAuthenticated }));
+    else toastNotSignedIn('Refresh Failed');
   }
 
   return (

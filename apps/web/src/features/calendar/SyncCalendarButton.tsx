@@ -1,8 +1,7 @@
 import type { User } from '@breaker/api-contract';
 import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { contractMessages } from '../../contract-messages';
-import { toastError } from '../../toast';
+import { toastNotSignedIn } from '../../contract-messages';
 import { useCalendarSync } from './use-calendar-sync';
 
 /** 'Sync Calendar': reads the connected calendar now, whichever it is, and says what came of it. */
@@ -11,10 +10,7 @@ export function SyncCalendarButton({ user }: { user: User }) {
 
   function syncNow() {
     if (user.id) sync.mutate({ userId: user.id });
-    else
-      void contractMessages
-        .request()
-        .then(({ VALIDATION }) => toastError({ title: 'Sync Failed', message: VALIDATION.userNotAuthenticated }));
+    else toastNotSignedIn('Sync Failed');
   }
 
   return (
