@@ -7,7 +7,6 @@ import pg from 'pg';
 import { embeddedLanes } from './embedded-lanes.js';
 import { keepStatistics } from './embedded-statistics.js';
 import type { Database } from './schema.js';
-import { TurnBetweenStatements } from './turn-between-statements.js';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -61,11 +60,8 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     pglite = await PGlite.create(options);
   }
   const lanes = embeddedLanes(pglite);
-  // It answers on this thread: other work gets a turn between its statements, as between a server's answers. One
-  // thread, so one count of how long its statements held it, whichever lane they came by.
-  const plugins = [new TurnBetweenStatements(lanes.requestWaiting)];
-  const db = new Kysely<Database>({ dialect: lanes.foreground, plugins });
-  const backgroundDb = new Kysely<Database>({ dialect: lanes.background, plugins });
+  const db = new Kysely<Database>({ dialect: lanes.foreground });
+  const backgroundDb = new Kysely<Database>({ dialect: lanes.background });
   // PostgreSQL's autovacuum keeps its planner statistics; PGlite has none (decision record 016).
   const stopKeepingStatistics = keepStatistics(backgroundDb);
   return handle({ db, backgroundDb, requestStarted: lanes.requestStarted }, 'pglite', async () => {

@@ -151,7 +151,7 @@ async function busyFingerprint(db: Db, connectionId: string, generation?: string
 /**
  * Full sync: the stored events become exactly `events`. Answers whether the busy time changed. They are written as the
  * connection's next generation in short statements, with a turn of the event loop between them (the network's, or
- * `TurnBetweenStatements` for the embedded database, which runs on the API's thread), so other requests read
+ * the embedded database's own turns, as it runs on the API's thread: embedded-lanes.ts), so other requests read
  * meanwhile; readers see the old events until the connection switches to the new ones in one row (migration 0020).
  * The old ones then go.
  */
