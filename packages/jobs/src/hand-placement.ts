@@ -2,11 +2,11 @@ import {
   findPreferences,
   listActivities,
   listBreaksBetween,
-  listEventsBetween,
+  listPlanningEventsBetween,
   type BreakActivityRow,
   type BreakSessionRow,
-  type CalendarEventRow,
   type Db,
+  type PlanningEvent,
   type PreferencesRow,
 } from '@breaker/db';
 import {
@@ -49,7 +49,7 @@ export async function loadHandPlanning(db: Db, userId: string, now: Date): Promi
   if (!preferences) return undefined;
   const window = planningWindow(preferences, now);
   const [events, breaks, catalogue] = await Promise.all([
-    listEventsBetween(db, userId, window.from, window.to),
+    listPlanningEventsBetween(db, userId, window.from, window.to),
     listBreaksBetween(db, userId, window.from, window.to),
     listActivities(db),
   ]);
@@ -60,7 +60,7 @@ export async function loadHandPlanning(db: Db, userId: string, now: Date): Promi
 export function handPlanning(rows: {
   userId: string;
   preferences: PreferencesRow;
-  events: readonly CalendarEventRow[];
+  events: readonly PlanningEvent[];
   breaks: BreakSessionRow[];
   catalogue: BreakActivityRow[];
   now: Date;

@@ -1,5 +1,5 @@
 import { AppError, type PlaceBreaksPayload, type RefreshBreaksResult } from '@breaker/api-contract';
-import { catalogueById, listBreaksBetween, listEventsBetween, lockUserForPlanning, storePlan } from '@breaker/db';
+import { catalogueById, listBreaksBetween, listPlanningEventsBetween, lockUserForPlanning, storePlan } from '@breaker/db';
 import { placeBreaks } from '@breaker/scheduler';
 import { performance } from 'node:perf_hooks';
 import { recordPlacement } from './metrics/job-metrics.js';
@@ -20,7 +20,7 @@ export async function runPlaceBreaks(deps: JobDeps, payload: PlaceBreaksPayload)
 
     const window = planningWindow(preferences, now);
     const [events, existing, catalogue] = await Promise.all([
-      listEventsBetween(trx, payload.userId, window.from, window.to),
+      listPlanningEventsBetween(trx, payload.userId, window.from, window.to),
       listBreaksBetween(trx, payload.userId, window.from, window.to),
       // The catalogue is the same for everyone and only changes when a process seeds it: read once per process.
       catalogueById(deps.db, [], trx).then((byId) => [...byId.values()]),

@@ -1,5 +1,5 @@
 import { breakStatus, effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS, statusBlocks } from '@breaker/api-contract';
-import type { BreakActivityRow, BreakSessionRow, CalendarEventRow, PreferencesRow } from '@breaker/db';
+import type { BreakActivityRow, BreakSessionRow, PlanningEvent, PreferencesRow } from '@breaker/db';
 import {
   equipmentAllows,
   keepsPin,
@@ -61,7 +61,7 @@ export function buildPlacementInput(args: {
   userId: string;
   preferences: PreferencesRow;
   window: PlanningWindow;
-  events: readonly CalendarEventRow[];
+  events: readonly PlanningEvent[];
   existing: readonly BreakSessionRow[];
   catalogue: readonly BreakActivityRow[];
   now: Date;
