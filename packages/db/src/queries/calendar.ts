@@ -182,10 +182,13 @@ export async function replaceConnectionEvents(
 }
 
 /**
- * Rows per statement of a full sync. Embedded, a row written costs some 60 µs of the API's thread (its indexes and
- * triggers included): 100 rows hold it 6 ms on a quiet machine and 10-20 ms on a loaded one, where 200 reached 30-50.
+ * Rows per insert of a full sync. Embedded, a row written costs some 60 µs of the API's thread (its indexes and
+ * triggers included): 100 rows held it 6 ms on a quiet machine and 10-20 ms on a loaded one, where 200 reached 30-50,
+ * and on a noisy one 100 rows reached 17-75 ms, which other users' requests waited through (decision 014).
  */
-const SHORT_WRITE_ROWS = 100;
+const SHORT_WRITE_ROWS = 50;
+/** Rows per delete of the hidden events: a row deleted costs the thread far less than one written. */
+const HIDDEN_ROWS_PER_DELETE = 500;
 
 /**
  * Removes the events of generations before the one the connection shows: replaced ones, and those of a full sync that
@@ -202,7 +205,7 @@ async function removeHiddenEvents(db: Db, connectionId: string): Promise<void> {
           .select('hidden.id')
           .where('hidden.connection_id', '=', connectionId)
           .where((where) => where('hidden.generation', '<', where.ref('shown.events_generation')))
-          .limit(SHORT_WRITE_ROWS * 5),
+          .limit(HIDDEN_ROWS_PER_DELETE),
       )
       .executeTakeFirst();
     if (removed.numDeletedRows === 0n) return;
