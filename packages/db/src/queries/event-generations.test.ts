@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertTestUser, type TestBackend } from '../testing.js';
+import { connectTestFeed, insertTestUser, type TestBackend } from '../testing.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
-import { replaceCalendarConnection, replaceConnectionEvents, type StoredEvent } from './calendar.js';
+import { replaceConnectionEvents, type StoredEvent } from './calendar.js';
 import { listEventsBetween } from './events.js';
 import { findSessionWithPlanDay } from './sessions.js';
 
@@ -32,13 +32,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('a full sync replacing many e
 
   async function connectedUser(name: string) {
     const { user } = await insertTestUser(database().db, { username: `${name}-${kind}` });
-    const connection = await replaceCalendarConnection(database().db, user.id, {
-      provider: 'ics',
-      account_email: null,
-      refresh_token_encrypted: null,
-      feed_url_encrypted: 'sealed',
-      scopes: null,
-    });
+    const connection = await connectTestFeed(database().db, user.id);
     return { user, connection };
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
-import { insertTestUser, type TestBackend } from '../testing.js';
-import { replaceCalendarConnection, replaceConnectionEvents, type StoredEvent } from './calendar.js';
+import { connectTestFeed, insertTestUser, type TestBackend } from '../testing.js';
+import { replaceConnectionEvents, type StoredEvent } from './calendar.js';
 import { listEventsBetween, listPlanningEventsBetween } from './events.js';
 
 const FROM = new Date('2026-11-23T00:00:00Z');
@@ -26,13 +26,7 @@ describe.each<TestBackend>(['postgres', 'pglite'])('the events planning reads, o
 
   it('are the ones that can block time in the window, earliest first, with only what planning uses', async () => {
     const { user } = await insertTestUser(database().db, { username: `planning-${kind}` });
-    const connection = await replaceCalendarConnection(database().db, user.id, {
-      provider: 'ics',
-      account_email: null,
-      refresh_token_encrypted: null,
-      feed_url_encrypted: 'sealed',
-      scopes: null,
-    });
+    const connection = await connectTestFeed(database().db, user.id);
     await replaceConnectionEvents(database().db, connection, [
       event('late', '2026-11-23T15:00:00Z', '2026-11-23T16:00:00Z', { showAs: 'tentative' }),
       event('free', '2026-11-23T10:00:00Z', '2026-11-23T11:00:00Z', { blocksTime: false }),

@@ -34,15 +34,18 @@ export function visibleEvents(db: Db) {
     );
 }
 
-/** Events overlapping [from, to), earliest first. */
-export function listEventsBetween(db: Db, userId: string, from: Date, to: Date): Promise<CalendarEventRow[]> {
+/** The user's visible events overlapping [from, to), earliest first; select the columns wanted. */
+function userEventsBetween(db: Db, userId: string, from: Date, to: Date) {
   return visibleEvents(db)
-    .select(EVENT_COLUMNS)
     .where('calendar_events.user_id', '=', userId)
     .where('calendar_events.end_time', '>', from)
     .where('calendar_events.start_time', '<', to)
-    .orderBy('calendar_events.start_time')
-    .execute();
+    .orderBy('calendar_events.start_time');
+}
+
+/** Events overlapping [from, to), earliest first. */
+export function listEventsBetween(db: Db, userId: string, from: Date, to: Date): Promise<CalendarEventRow[]> {
+  return userEventsBetween(db, userId, from, to).select(EVENT_COLUMNS).execute();
 }
 
 /** What planning reads of an event: its time, whether and how it blocks, and whether it is a call. */
@@ -53,7 +56,8 @@ export type PlanningEvent = Pick<CalendarEventRow, 'start_time' | 'end_time' | '
  * titles and ids stay in the database (a planning run reads every event of the 6 days inside its transaction).
  */
 export function listPlanningEventsBetween(db: Db, userId: string, from: Date, to: Date): Promise<PlanningEvent[]> {
-  return visibleEvents(db)
+  return userEventsBetween(db, userId, from, to)
+    .where('calendar_events.blocks_time', '=', true)
     .select([
       'calendar_events.start_time',
       'calendar_events.end_time',
@@ -61,10 +65,5 @@ export function listPlanningEventsBetween(db: Db, userId: string, from: Date, to
       'calendar_events.show_as',
       'calendar_events.call',
     ])
-    .where('calendar_events.user_id', '=', userId)
-    .where('calendar_events.blocks_time', '=', true)
-    .where('calendar_events.end_time', '>', from)
-    .where('calendar_events.start_time', '<', to)
-    .orderBy('calendar_events.start_time')
     .execute();
 }
