@@ -128,6 +128,7 @@ export async function markConnectionSynced(db: Db, connectionId: string, at: Dat
  * reads, and which of it is calls), to tell whether a sync changed anything the planner cares about: of the events
  * readers see, or of the hidden `generation` a full sync is writing. The database makes it and answers one row:
  * reading 4,000 events back to make it here took the embedded database (on the API's thread) three times as long.
+ * Its columns are those planning reads (`PlanningEvent` in events.ts).
  */
 async function busyFingerprint(db: Db, connectionId: string, generation?: string): Promise<string> {
   const events = generation

@@ -48,7 +48,11 @@ export function listEventsBetween(db: Db, userId: string, from: Date, to: Date):
   return userEventsBetween(db, userId, from, to).select(EVENT_COLUMNS).execute();
 }
 
-/** What planning reads of an event: its time, whether and how it blocks, and whether it is a call. */
+/**
+ * What planning reads of an event: its time, whether and how it blocks, and whether it is a call. The busy fingerprint
+ * (`busyFingerprint` in calendar.ts) hashes the same columns to tell whether a sync changed the plan's input: a column
+ * planning starts to read goes into both.
+ */
 export type PlanningEvent = Pick<CalendarEventRow, 'start_time' | 'end_time' | 'blocks_time' | 'show_as' | 'call'>;
 
 /**
