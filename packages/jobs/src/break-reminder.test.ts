@@ -13,7 +13,16 @@ import { runJob } from './registry.js';
 import { testVapidKeys } from './testing.js';
 
 const MINUTE = 60_000;
-const ALWAYS_AT_WORK = { timezone: 'UTC', work_start_time: '00:00', work_end_time: '24:00', work_days: [1, 2, 3, 4, 5, 6, 7] };
+/**
+ * At work all day, every day, in a zone where it is nowhere near midnight: a reminder is never sent before its break's
+ * own work day starts, so one a few minutes before a break just after midnight would wait for midnight.
+ */
+const ALWAYS_AT_WORK = {
+  timezone: Math.abs(new Date().getUTCHours() - 12) < 6 ? 'UTC' : 'Etc/GMT-12',
+  work_start_time: '00:00',
+  work_end_time: '24:00',
+  work_days: [1, 2, 3, 4, 5, 6, 7],
+};
 
 describe('break reminders', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,5 +1,5 @@
 import { breakStatus, effectiveBreaksPerDay, SCHEDULING_HORIZON_DAYS, statusBlocks } from '@breaker/api-contract';
-import type { BreakActivityRow, BreakSessionRow, PlanningEvent, PreferencesRow } from '@breaker/db';
+import type { BreakActivityRow, BreakSessionRow, PlanningEvent, PlanningPreferences } from '@breaker/db';
 import {
   equipmentAllows,
   keepsPin,
@@ -17,7 +17,7 @@ export interface PlanningWindow {
 }
 
 /** The 6 days starting today, in the user's zone (UTC until they have saved one). */
-export function planningWindow(preferences: PreferencesRow, now: Date): PlanningWindow {
+export function planningWindow(preferences: PlanningPreferences, now: Date): PlanningWindow {
   const timeZone = preferences.timezone ?? 'UTC';
   const today = startOfLocalDay(timeZone, now);
   return {
@@ -31,7 +31,7 @@ export function planningWindow(preferences: PreferencesRow, now: Date): Planning
  * The activity pool: the user's saved library, else their preferred types, else the whole catalogue — each narrowed
  * to the equipment they have; the first of these that leaves anything is the pool.
  */
-export function activityPool(preferences: PreferencesRow, catalogue: readonly BreakActivityRow[]): BreakActivityRow[] {
+export function activityPool(preferences: PlanningPreferences, catalogue: readonly BreakActivityRow[]): BreakActivityRow[] {
   const usable = catalogue.filter((a) => equipmentAllows(a.equipment, preferences.equipment));
   if (preferences.selected_activities.length > 0) {
     const chosen = new Set(preferences.selected_activities);
@@ -59,7 +59,7 @@ export function planningSeed(userId: string, localDate: string): number {
 /** Database rows → the engine's input: Dates become epoch milliseconds here, once. */
 export function buildPlacementInput(args: {
   userId: string;
-  preferences: PreferencesRow;
+  preferences: PlanningPreferences;
   window: PlanningWindow;
   events: readonly PlanningEvent[];
   existing: readonly BreakSessionRow[];

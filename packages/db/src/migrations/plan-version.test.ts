@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
 import type { Db } from '../client.js';
 import { listUpcomingBreakFields } from '../queries/breaks.js';
+import type { PlanningPreferences } from '../queries/placement.js';
 import { findSessionWithPlanDay } from '../queries/sessions.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { connectTestFeed, insertTestUser, type TestBackend } from '../testing.js';
@@ -18,9 +19,10 @@ type Change =
   | { kind: 'insert break' | 'move break'; slot: number; pick: number }
   | { kind: 'complete break' | 'skip break' | 'pin break' | 'delete break' | 'announce break'; pick: number }
   | { kind: 'insert event'; slot: number; title: string }
-  | { kind: 'retitle event' | 'delete event' | 'rewrite event as it is'; pick: number; title: string }
+  | { kind: 'retitle event' | 'delete event' | 'rewrite event as it is' | 'make event a call'; pick: number; title: string }
   | { kind: 'change zone'; zone: string }
-  | { kind: 'change break frequency'; frequency: number };
+  | { kind: 'change break frequency'; frequency: number }
+  | { kind: 'turn notifications off' };
 
 const pick = fc.nat(20);
 const slot = fc.integer({ min: -30, max: 200 });
@@ -38,12 +40,18 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('insert event' as const), slot, title: fc.string({ maxLength: 8 }) }),
   fc.record({
-    kind: fc.constantFrom('retitle event' as const, 'delete event' as const, 'rewrite event as it is' as const),
+    kind: fc.constantFrom(
+      'retitle event' as const,
+      'delete event' as const,
+      'rewrite event as it is' as const,
+      'make event a call' as const,
+    ),
     pick,
     title: fc.string({ maxLength: 8 }),
   }),
   fc.record({ kind: fc.constant('change zone' as const), zone: fc.constantFrom(...ZONES) }),
   fc.record({ kind: fc.constant('change break frequency' as const), frequency: fc.integer({ min: 1, max: 8 }) }),
+  fc.record({ kind: fc.constant('turn notifications off' as const) }),
 );
 
 /** The nth of the user's rows of `table`, by id, or undefined when there are none. */
@@ -111,6 +119,9 @@ async function apply(db: Db, userId: string, connectionId: string, step: Change)
     case 'retitle event':
       await events.set({ title: step.title }).execute();
       return;
+    case 'make event a call':
+      await events.set((eb) => ({ call: eb.not('call') })).execute();
+      return;
     case 'rewrite event as it is':
       await events.set((eb) => ({ title: eb.ref('title'), start_time: eb.ref('start_time') })).execute();
       return;
@@ -126,20 +137,40 @@ async function apply(db: Db, userId: string, connectionId: string, step: Change)
     case 'change break frequency':
       await db.updateTable('preferences').set({ break_frequency: step.frequency }).where('user_id', '=', userId).execute();
       return;
+    case 'turn notifications off':
+      await db.updateTable('preferences').set({ notifications_enabled: false }).where('user_id', '=', userId).execute();
+      return;
   }
 }
 
-/** Everything the upcoming-breaks and calendar-events answers are built from, as one comparable text. */
+/**
+ * Everything the upcoming-breaks and calendar-events answers are built from, and what planning reads (a drafted plan
+ * is stored only while the version holds, migration 0024), as one comparable text.
+ */
 async function answers(db: Db, userId: string): Promise<string> {
   const breaks = await listUpcomingBreakFields(db, userId, NOW);
   const events = await db
     .selectFrom('calendar_events')
-    .select(['id', 'title', 'start_time', 'end_time', 'is_all_day', 'blocks_time'])
+    .select(['id', 'title', 'start_time', 'end_time', 'is_all_day', 'blocks_time', 'show_as', 'call'])
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-  const zone = await db.selectFrom('preferences').select('timezone').where('user_id', '=', userId).executeTakeFirst();
-  return JSON.stringify({ breaks, events, zone });
+  const preferences = await db
+    .selectFrom('preferences')
+    .select([
+      'timezone',
+      'work_start_time',
+      'work_end_time',
+      'work_days',
+      'break_frequency',
+      'break_types',
+      'selected_activities',
+      'equipment',
+      'blocking_statuses',
+    ] satisfies (keyof PlanningPreferences)[])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return JSON.stringify({ breaks, events, preferences });
 }
 
 async function planVersion(db: Db, userId: string): Promise<string> {
@@ -158,7 +189,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('the plan version on %s', (ki
     return { userId: user.id, connectionId: connection.id };
   }
 
-  it('moves with every change to what the answers show, in the statement that made it', async () => {
+  it('moves with every change to what the answers show or planning reads, in the statement that made it', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 12 }), async (changes) => {
         const { db } = database();
@@ -177,7 +208,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('the plan version on %s', (ki
     );
   });
 
-  it('stays put when a write changes nothing the answers show', async () => {
+  it('stays put when a write changes nothing the answers show or planning reads', async () => {
     const { db } = database();
     const { userId, connectionId } = await newUser();
     await apply(db, userId, connectionId, { kind: 'insert break', slot: 30, pick: 0 });
@@ -185,7 +216,7 @@ describe.each<TestBackend>(['pglite', 'postgres'])('the plan version on %s', (ki
     const version = await planVersion(db, userId);
     await apply(db, userId, connectionId, { kind: 'announce break', pick: 0 });
     await apply(db, userId, connectionId, { kind: 'rewrite event as it is', pick: 0, title: '' });
-    await apply(db, userId, connectionId, { kind: 'change break frequency', frequency: 6 });
+    await apply(db, userId, connectionId, { kind: 'turn notifications off' });
     expect(await planVersion(db, userId)).toBe(version);
   });
 
@@ -202,6 +233,19 @@ describe.each<TestBackend>(['pglite', 'postgres'])('the plan version on %s', (ki
     expect(Number(await planVersion(db, userId))).toBe(version + 1);
     await db.updateTable('calendar_events').set({ show_as: 'tentative' }).where('user_id', '=', userId).execute();
     expect(Number(await planVersion(db, userId))).toBe(version + 2);
+  });
+
+  it('moves when a meeting becomes a call or stops being one, or the work hours change (0024): planning reads them', async () => {
+    const { db } = database();
+    const { userId, connectionId } = await newUser();
+    await apply(db, userId, connectionId, { kind: 'insert event', slot: 33, title: 'sync' });
+    const version = Number(await planVersion(db, userId));
+    await apply(db, userId, connectionId, { kind: 'make event a call', pick: 0, title: '' });
+    expect(Number(await planVersion(db, userId))).toBe(version + 1);
+    await apply(db, userId, connectionId, { kind: 'make event a call', pick: 0, title: '' });
+    expect(Number(await planVersion(db, userId))).toBe(version + 2);
+    await db.updateTable('preferences').set({ work_start_time: '07:30' }).where('user_id', '=', userId).execute();
+    expect(Number(await planVersion(db, userId))).toBe(version + 3);
   });
 
   it('moves once for a statement that writes many rows, and only for the users it wrote', async () => {

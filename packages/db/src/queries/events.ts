@@ -50,14 +50,15 @@ export function listEventsBetween(db: Db, userId: string, from: Date, to: Date):
 
 /**
  * What planning reads of an event: its time, whether and how it blocks, and whether it is a call. The busy fingerprint
- * (`busyFingerprint` in calendar.ts) hashes the same columns to tell whether a sync changed the plan's input: a column
- * planning starts to read goes into both.
+ * (`busyFingerprint` in calendar.ts) hashes the same columns to tell whether a sync changed the plan's input, and the
+ * plan version watches them to tell whether a drafted plan may be stored (migration 0024): a column planning starts
+ * to read goes into all three.
  */
 export type PlanningEvent = Pick<CalendarEventRow, 'start_time' | 'end_time' | 'blocks_time' | 'show_as' | 'call'>;
 
 /**
  * The events that can block time in [from, to), earliest first, with only the columns planning uses: a big calendar's
- * titles and ids stay in the database (a planning run reads every event of the 6 days inside its transaction).
+ * titles and ids stay in the database.
  */
 export function listPlanningEventsBetween(db: Db, userId: string, from: Date, to: Date): Promise<PlanningEvent[]> {
   return userEventsBetween(db, userId, from, to)

@@ -1,28 +1,62 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../client.js';
 import type { BreakSessionRow, PreferencesRow } from '../schema.js';
 import type { NewBreak } from './breaks.js';
 import type { NewSchedulingRun } from './runs.js';
 
 /**
- * The planner's reads and writes in as few round trips as it can: a refresh holds the user's row lock for its whole
- * transaction, so every round trip saved is lock time saved for the next refresh of the same user.
+ * The planner's reads and writes in as few round trips as it can. A planning run drafts its plan holding no lock and
+ * stores it in one statement that takes the user's row lock (docs/decisions/019-plans-drafted-unlocked.md); a change by
+ * hand holds the lock for its whole transaction.
  */
+
+/**
+ * The preferences planning reads. The plan version watches each of them (migrations 0016, 0017 and 0024), so a plan
+ * drafted from them is stored only while they hold: a column planning starts to read goes into both.
+ */
+export type PlanningPreferences = Pick<
+  PreferencesRow,
+  | 'timezone'
+  | 'work_start_time'
+  | 'work_end_time'
+  | 'work_days'
+  | 'break_frequency'
+  | 'break_types'
+  | 'selected_activities'
+  | 'equipment'
+  | 'blocking_statuses'
+>;
+
+/** The user as a planning run reads them: their preferences, and the version of everything else it reads. */
+export interface UserForPlanning {
+  preferences: PreferencesRow | null;
+  /** Moves with every change to what the user's plan is made from or shows (migrations 0016, 0017, 0020 and 0024). */
+  planVersion: string;
+}
+
+/** The user's preferences and plan version, read without a lock; undefined when the user does not exist. */
+export function readUserForPlanning(db: Db, userId: string): Promise<UserForPlanning | undefined> {
+  return userForPlanning(db, userId, sql``);
+}
 
 /**
  * Locks the user's row and reads their preferences in one round trip; undefined when the user does not exist. Every
  * change to the user's plan holds this lock, a planning run and a change by hand alike, so they apply one after another.
  */
-export async function lockUserForPlanning(db: Db, userId: string): Promise<{ preferences: PreferencesRow | null } | undefined> {
-  const result = await sql<PreferencesRow & { locked_id: string }>`
-    select u.id as locked_id, p.*
+export function lockUserForPlanning(db: Db, userId: string): Promise<UserForPlanning | undefined> {
+  return userForPlanning(db, userId, sql`for update of u`);
+}
+
+async function userForPlanning(db: Db, userId: string, lock: RawBuilder<unknown>): Promise<UserForPlanning | undefined> {
+  const result = await sql<PreferencesRow & { found_id: string; found_plan_version: string | number }>`
+    select u.id as found_id, u.plan_version as found_plan_version, p.*
     from users u left join preferences p on p.user_id = u.id
     where u.id = ${userId}
-    for update of u`.execute(db);
+    ${lock}`.execute(db);
   const row = result.rows[0];
   if (!row) return undefined;
-  const { locked_id: _locked, ...preferences } = row;
-  return { preferences: preferences.user_id ? preferences : null };
+  const { found_id: _found, found_plan_version: planVersion, ...preferences } = row;
+  return { preferences: preferences.user_id ? preferences : null, planVersion: String(planVersion) };
 }
 
 /**
@@ -34,7 +68,7 @@ export async function lockUserForPlanning(db: Db, userId: string): Promise<{ pre
 export function underUserLock<T>(
   db: Db,
   userId: string,
-  change: (trx: Db, locked: { preferences: PreferencesRow | null }) => Promise<T>,
+  change: (trx: Db, locked: UserForPlanning) => Promise<T>,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockUserForPlanning(trx, userId);
@@ -42,10 +76,16 @@ export function underUserLock<T>(
   });
 }
 
+/** What a stored plan answers: the run's id and the new breaks in plan order. */
+export interface StoredPlan {
+  runId: string;
+  created: BreakSessionRow[];
+}
+
 /**
  * Stores the run record, replaces the still-scheduled breaks of [from, to) (completed and skipped ones are never
- * touched, nor pinned ones unless `replacedPins` names them) and inserts the plan's breaks, as one statement. Returns
- * the run's id and the new breaks in plan order.
+ * touched, nor pinned ones unless `replacedPins` names them) and inserts the plan's breaks, as one statement. The
+ * caller holds the user's row lock.
  */
 export async function storePlan(
   db: Db,
@@ -54,20 +94,55 @@ export async function storePlan(
   to: Date,
   breaks: readonly NewBreak[],
   replacedPins: readonly string[] = [],
-): Promise<{ runId: string; created: BreakSessionRow[] }> {
+): Promise<StoredPlan> {
+  const guard = sql`select id from users where id = ${run.userId}`;
+  return (await storePlanBehind(db, guard, run, from, to, breaks, replacedPins))!;
+}
+
+/**
+ * Stores a plan drafted without the user's lock as `storePlan` does, in one statement that takes the lock, if the
+ * user's plan version is still `planVersion`: nothing the plan was made from has changed since it was read. Undefined,
+ * storing nothing, when it has (or the user is gone). A write holding the lock meanwhile is waited for, and the version
+ * it leaves is the one compared.
+ */
+export function storeDraftedPlan(
+  db: Db,
+  planVersion: string,
+  run: NewSchedulingRun,
+  from: Date,
+  to: Date,
+  breaks: readonly NewBreak[],
+  replacedPins: readonly string[],
+): Promise<StoredPlan | undefined> {
+  const guard = sql`select id from users where id = ${run.userId} and plan_version = ${planVersion} for update`;
+  return storePlanBehind(db, guard, run, from, to, breaks, replacedPins);
+}
+
+/** The one statement of `storePlan`, writing nothing unless `guard` answers the user's row. */
+async function storePlanBehind(
+  db: Db,
+  guard: RawBuilder<unknown>,
+  run: NewSchedulingRun,
+  from: Date,
+  to: Date,
+  breaks: readonly NewBreak[],
+  replacedPins: readonly string[],
+): Promise<StoredPlan | undefined> {
   const result = await sql<
     { run_id: string; position: string | null } & { [K in keyof BreakSessionRow]: BreakSessionRow[K] | null }
   >`
-    with run as (
+    with guard as (${guard}), run as (
       insert into scheduling_runs (user_id, trigger, engine_version, seed, input, output, duration_ms)
-      values (${run.userId}, ${run.trigger}, ${run.engineVersion}, ${run.seed}, ${JSON.stringify(run.input)}::jsonb,
-        ${JSON.stringify(run.output)}::jsonb, ${run.durationMs})
+      select guard.id, ${run.trigger}, ${run.engineVersion}, ${run.seed}::integer, ${JSON.stringify(run.input)}::jsonb,
+        ${JSON.stringify(run.output)}::jsonb, ${run.durationMs}::double precision
+      from guard
       returning id
     ), removed as (
       delete from break_sessions
       where user_id = ${run.userId} and scheduled_time >= ${from} and scheduled_time < ${to}
         and completed_at is null and skipped = false
         and (not pinned or id = any(${replacedPins}::uuid[]))
+        and exists (select from guard)
     ), planned as (
       select * from unnest(
         ${breaks.map((b) => b.activityId)}::text[],
@@ -87,6 +162,7 @@ export async function storePlan(
       left join inserted on true
       left join planned on planned.activity_id = inserted.activity_id and planned.scheduled_time = inserted.scheduled_time
     order by planned.position`.execute(db);
+  if (result.rows.length === 0) return undefined;
   const runId = result.rows[0]!.run_id;
   const created = result.rows
     .filter((row) => row.id !== null)

@@ -1,0 +1,213 @@
+import { connectTestFeed, insertTestUser, openTestDatabase } from '@breaker/db/testing';
+import { listSchedulingRuns, type Db } from '@breaker/db';
+import fc from 'fast-check';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobDeps } from './job-deps.js';
+import { commitPlan, draftPlan, runPlaceBreaks } from './place-breaks.js';
+
+// Monday 2026-11-23, 08:00 in New York; work hours 09:00–17:00 there, 4 breaks a day.
+const NOW = new Date('2026-11-23T13:00:00Z');
+const MINUTE = 60_000;
+/** A half hour of the week's work days in New York (5 hours behind UTC all week): 0 is Monday 09:00. */
+const halfHour = (n: number): Date =>
+  new Date(Date.parse('2026-11-23T14:00:00Z') + Math.floor(n / 16) * 24 * 60 * MINUTE + (n % 16) * 30 * MINUTE);
+
+/** A write that lands between a plan's draft and its store. */
+type Change =
+  | { kind: 'add meeting' | 'move meeting'; at: number; pick: number }
+  | { kind: 'remove meeting' | 'make meeting a call' | 'retitle meeting'; pick: number }
+  | { kind: 'complete break' | 'skip break' | 'pin break' | 'announce break'; pick: number }
+  | { kind: 'change work hours' | 'change break frequency' | 'turn notifications off' | 'nothing' };
+
+/** The writes neither planning nor the plan version reads: the draft is stored as it was made. */
+const LEFT_AS_DRAFTED = new Set<Change['kind']>(['announce break', 'turn notifications off', 'nothing']);
+
+const at = fc.nat(79);
+const pick = fc.nat(30);
+const change: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constantFrom('add meeting' as const, 'move meeting' as const), at, pick }),
+  fc.record({
+    kind: fc.constantFrom('remove meeting' as const, 'make meeting a call' as const, 'retitle meeting' as const),
+    pick,
+  }),
+  fc.record({
+    kind: fc.constantFrom('complete break' as const, 'skip break' as const, 'pin break' as const, 'announce break' as const),
+    pick,
+  }),
+  fc.record({
+    kind: fc.constantFrom(
+      'change work hours' as const,
+      'change break frequency' as const,
+      'turn notifications off' as const,
+      'nothing' as const,
+    ),
+  }),
+);
+
+/** The id of the nth of the user's rows of `table` (by id), or a uuid that matches none. */
+async function nth(db: Db, table: 'break_sessions' | 'calendar_events', userId: string, n: number): Promise<string> {
+  const rows = await db.selectFrom(table).select('id').where('user_id', '=', userId).orderBy('id').execute();
+  return rows.length === 0 ? '00000000-0000-0000-0000-000000000000' : rows[n % rows.length]!.id;
+}
+
+async function apply(db: Db, userId: string, connectionId: string, step: Change): Promise<void> {
+  const meeting = (id: string) => db.updateTable('calendar_events').where('id', '=', id);
+  const session = (id: string) => db.updateTable('break_sessions').where('id', '=', id);
+  switch (step.kind) {
+    case 'add meeting':
+      await db
+        .insertInto('calendar_events')
+        .values({
+          user_id: userId,
+          connection_id: connectionId,
+          calendar_id: 'feed',
+          external_id: `added-${step.at}-${step.pick}`,
+          title: 'Added',
+          start_time: halfHour(step.at),
+          end_time: new Date(halfHour(step.at).getTime() + 60 * MINUTE),
+          is_all_day: false,
+          blocks_time: true,
+        })
+        .execute();
+      return;
+    case 'move meeting':
+      await meeting(await nth(db, 'calendar_events', userId, step.pick))
+        .set({ start_time: halfHour(step.at), end_time: new Date(halfHour(step.at).getTime() + 30 * MINUTE) })
+        .execute();
+      return;
+    case 'remove meeting':
+      await db
+        .deleteFrom('calendar_events')
+        .where('id', '=', await nth(db, 'calendar_events', userId, step.pick))
+        .execute();
+      return;
+    case 'make meeting a call':
+      await meeting(await nth(db, 'calendar_events', userId, step.pick))
+        .set((eb) => ({ call: eb.not('call') }))
+        .execute();
+      return;
+    case 'retitle meeting':
+      await meeting(await nth(db, 'calendar_events', userId, step.pick))
+        .set({ title: 'Renamed' })
+        .execute();
+      return;
+    case 'complete break':
+      await session(await nth(db, 'break_sessions', userId, step.pick))
+        .set({ completed_at: NOW })
+        .execute();
+      return;
+    case 'skip break':
+      await session(await nth(db, 'break_sessions', userId, step.pick))
+        .set({ skipped: true })
+        .execute();
+      return;
+    case 'pin break':
+      await session(await nth(db, 'break_sessions', userId, step.pick))
+        .set({ pinned: true })
+        .execute();
+      return;
+    case 'announce break':
+      await session(await nth(db, 'break_sessions', userId, step.pick))
+        .set({ reminded_for: NOW })
+        .execute();
+      return;
+    case 'change work hours':
+      await db.updateTable('preferences').set({ work_start_time: '10:30' }).where('user_id', '=', userId).execute();
+      return;
+    case 'change break frequency':
+      await db.updateTable('preferences').set({ break_frequency: 6 }).where('user_id', '=', userId).execute();
+      return;
+    case 'turn notifications off':
+      await db.updateTable('preferences').set({ notifications_enabled: false }).where('user_id', '=', userId).execute();
+      return;
+    case 'nothing':
+      return;
+  }
+}
+
+describe('a plan drafted without the lock', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let deps: JobDeps;
+  let users = 0;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    deps = { db: database.db, log: pino({ level: 'silent' }), now: () => NOW };
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  /** A planned user with a meeting on each of the week's work days, and the feed those come from. */
+  async function plannedUser(): Promise<{ userId: string; connectionId: string }> {
+    users += 1;
+    const { user } = await insertTestUser(database.db, {
+      username: `drafted-${users}`,
+      preferences: { timezone: 'America/New_York', work_start_time: '09:00', work_end_time: '17:00', break_frequency: 4 },
+    });
+    const connection = await connectTestFeed(database.db, user.id);
+    for (const day of [0, 1, 2, 3, 4])
+      await apply(database.db, user.id, connection.id, { kind: 'add meeting', at: day * 16 + 4, pick: day });
+    await runPlaceBreaks(deps, { userId: user.id, trigger: 'refresh' });
+    return { userId: user.id, connectionId: connection.id };
+  }
+
+  it('stores what planning the state at the store gives, whatever was written after the draft', async () => {
+    await fc.assert(
+      fc.asyncProperty(change, async (step) => {
+        const { userId, connectionId } = await plannedUser();
+        const draft = await draftPlan(deps, userId, NOW);
+        await apply(database.db, userId, connectionId, step);
+        const expected = await draftPlan(deps, userId, NOW);
+
+        const stored = await commitPlan(deps, draft, 'refresh');
+
+        const shape = (breaks: readonly { start: number; activityId: string }[]) =>
+          breaks.map((b) => [new Date(b.start).toISOString(), b.activityId]);
+        expect(shape(stored.breaks.map((b) => ({ start: Date.parse(b.scheduledTime), activityId: b.activityId })))).toEqual(
+          shape(expected.result.breaks),
+        );
+        // A write planning does not read leaves the draft to be stored as it was made, not made again.
+        const [run] = await listSchedulingRuns(database.db, userId, 1);
+        if (LEFT_AS_DRAFTED.has(step.kind)) expect(run!.duration_ms, step.kind).toBe(draft.durationMs);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('is made again when a meeting lands on one of its breaks before it is stored', async () => {
+    const { userId, connectionId } = await plannedUser();
+    const draft = await draftPlan(deps, userId, NOW);
+    const drafted = draft.result.breaks[0]!;
+    await database.db
+      .insertInto('calendar_events')
+      .values({
+        user_id: userId,
+        connection_id: connectionId,
+        calendar_id: 'feed',
+        external_id: 'late',
+        title: 'Booked after the draft',
+        start_time: new Date(drafted.start - 15 * MINUTE),
+        end_time: new Date(drafted.start + 30 * MINUTE),
+        is_all_day: false,
+        blocks_time: true,
+      })
+      .execute();
+
+    const stored = await commitPlan(deps, draft, 'refresh');
+
+    const meeting = { start: drafted.start - 15 * MINUTE, end: drafted.start + 30 * MINUTE };
+    expect(stored.breaks.length).toBeGreaterThan(0);
+    for (const b of stored.breaks) {
+      const start = Date.parse(b.scheduledTime);
+      expect(start + b.duration * MINUTE <= meeting.start || start >= meeting.end, b.scheduledTime).toBe(true);
+    }
+  });
+
+  it('fails as a refresh of a missing user does when the user is deleted after the draft', async () => {
+    const { userId } = await plannedUser();
+    const draft = await draftPlan(deps, userId, NOW);
+    await database.db.deleteFrom('users').where('id', '=', userId).execute();
+    await expect(commitPlan(deps, draft, 'refresh')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
