@@ -8,8 +8,7 @@ import {
   storeDraftedPlan,
   storePlan,
   type Db,
-  type NewBreak,
-  type NewSchedulingRun,
+  type PlanToStore,
   type StoredPlan,
   type UserForPlanning,
 } from '@breaker/db';
@@ -95,10 +94,7 @@ async function planFrom(
 }
 
 /** What `storePlan` and `storeDraftedPlan` store of a plan: its run's record, its window and breaks. */
-function toStore(
-  plan: DraftPlan,
-  trigger: PlaceBreaksPayload['trigger'],
-): [run: NewSchedulingRun, from: Date, to: Date, breaks: NewBreak[], replacedPins: string[]] {
+function toStore(plan: DraftPlan, trigger: PlaceBreaksPayload['trigger']): PlanToStore {
   const { userId, input, result } = plan;
   const breaks = result.breaks.map((b) => ({
     activityId: b.activityId,

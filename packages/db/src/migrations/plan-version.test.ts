@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueActivities } from '../catalogue/activities.js';
 import type { Db } from '../client.js';
 import { listUpcomingBreakFields } from '../queries/breaks.js';
-import type { PlanningPreferences } from '../queries/placement.js';
+import { PLANNING_PREFERENCE_COLUMNS } from '../queries/placement.js';
 import { findSessionWithPlanDay } from '../queries/sessions.js';
 import { useScratchDatabase } from '../scratch-database.test-support.js';
 import { connectTestFeed, insertTestUser, type TestBackend } from '../testing.js';
@@ -157,17 +157,7 @@ async function answers(db: Db, userId: string): Promise<string> {
     .execute();
   const preferences = await db
     .selectFrom('preferences')
-    .select([
-      'timezone',
-      'work_start_time',
-      'work_end_time',
-      'work_days',
-      'break_frequency',
-      'break_types',
-      'selected_activities',
-      'equipment',
-      'blocking_statuses',
-    ] satisfies (keyof PlanningPreferences)[])
+    .select(PLANNING_PREFERENCE_COLUMNS)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return JSON.stringify({ breaks, events, preferences });

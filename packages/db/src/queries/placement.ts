@@ -14,18 +14,20 @@ import type { NewSchedulingRun } from './runs.js';
  * The preferences planning reads. The plan version watches each of them (migrations 0016, 0017 and 0024), so a plan
  * drafted from them is stored only while they hold: a column planning starts to read goes into both.
  */
-export type PlanningPreferences = Pick<
-  PreferencesRow,
-  | 'timezone'
-  | 'work_start_time'
-  | 'work_end_time'
-  | 'work_days'
-  | 'break_frequency'
-  | 'break_types'
-  | 'selected_activities'
-  | 'equipment'
-  | 'blocking_statuses'
->;
+const PLANNING_PREFERENCES = {
+  timezone: true,
+  work_start_time: true,
+  work_end_time: true,
+  work_days: true,
+  break_frequency: true,
+  break_types: true,
+  selected_activities: true,
+  equipment: true,
+  blocking_statuses: true,
+} satisfies Partial<Record<keyof PreferencesRow, true>>;
+
+export type PlanningPreferences = Pick<PreferencesRow, keyof typeof PLANNING_PREFERENCES>;
+export const PLANNING_PREFERENCE_COLUMNS = Object.keys(PLANNING_PREFERENCES) as (keyof PlanningPreferences)[];
 
 /** The user as a planning run reads them: their preferences, and the version of everything else it reads. */
 export interface UserForPlanning {
@@ -83,20 +85,25 @@ export interface StoredPlan {
 }
 
 /**
- * Stores the run record, replaces the still-scheduled breaks of [from, to) (completed and skipped ones are never
- * touched, nor pinned ones unless `replacedPins` names them) and inserts the plan's breaks, as one statement. The
- * caller holds the user's row lock.
+ * A plan to store: the run's record, the window [from, to) whose still-scheduled breaks it replaces, its breaks, and
+ * the pinned breaks it replaces too.
  */
-export async function storePlan(
-  db: Db,
+export type PlanToStore = [
   run: NewSchedulingRun,
   from: Date,
   to: Date,
   breaks: readonly NewBreak[],
-  replacedPins: readonly string[] = [],
-): Promise<StoredPlan> {
-  const guard = sql`select id from users where id = ${run.userId}`;
-  return (await storePlanBehind(db, guard, run, from, to, breaks, replacedPins))!;
+  replacedPins?: readonly string[],
+];
+
+/**
+ * Stores the run record, replaces the still-scheduled breaks of [from, to) (completed and skipped ones are never
+ * touched, nor pinned ones unless `replacedPins` names them) and inserts the plan's breaks, as one statement. The
+ * caller holds the user's row lock.
+ */
+export async function storePlan(db: Db, ...plan: PlanToStore): Promise<StoredPlan> {
+  const [run] = plan;
+  return (await storePlanBehind(db, sql`select id from users where id = ${run.userId}`, ...plan))!;
 }
 
 /**
@@ -105,28 +112,17 @@ export async function storePlan(
  * storing nothing, when it has (or the user is gone). A write holding the lock meanwhile is waited for, and the version
  * it leaves is the one compared.
  */
-export function storeDraftedPlan(
-  db: Db,
-  planVersion: string,
-  run: NewSchedulingRun,
-  from: Date,
-  to: Date,
-  breaks: readonly NewBreak[],
-  replacedPins: readonly string[],
-): Promise<StoredPlan | undefined> {
+export function storeDraftedPlan(db: Db, planVersion: string, ...plan: PlanToStore): Promise<StoredPlan | undefined> {
+  const [run] = plan;
   const guard = sql`select id from users where id = ${run.userId} and plan_version = ${planVersion} for update`;
-  return storePlanBehind(db, guard, run, from, to, breaks, replacedPins);
+  return storePlanBehind(db, guard, ...plan);
 }
 
 /** The one statement of `storePlan`, writing nothing unless `guard` answers the user's row. */
 async function storePlanBehind(
   db: Db,
   guard: RawBuilder<unknown>,
-  run: NewSchedulingRun,
-  from: Date,
-  to: Date,
-  breaks: readonly NewBreak[],
-  replacedPins: readonly string[],
+  ...[run, from, to, breaks, replacedPins = []]: PlanToStore
 ): Promise<StoredPlan | undefined> {
   const result = await sql<
     { run_id: string; position: string | null } & { [K in keyof BreakSessionRow]: BreakSessionRow[K] | null }
