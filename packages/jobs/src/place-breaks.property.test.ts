@@ -51,25 +51,47 @@ async function nth(db: Db, table: 'break_sessions' | 'calendar_events', userId: 
   return rows.length === 0 ? '00000000-0000-0000-0000-000000000000' : rows[n % rows.length]!.id;
 }
 
+/** What each change to a break writes. */
+const BREAK_CHANGES = {
+  'complete break': { completed_at: NOW },
+  'skip break': { skipped: true },
+  'pin break': { pinned: true },
+  'announce break': { reminded_for: NOW },
+};
+
+/** A busy meeting in the user's feed. */
+async function insertMeeting(
+  db: Db,
+  userId: string,
+  connectionId: string,
+  meeting: { externalId: string; start: Date; end: Date },
+): Promise<void> {
+  await db
+    .insertInto('calendar_events')
+    .values({
+      user_id: userId,
+      connection_id: connectionId,
+      calendar_id: 'feed',
+      external_id: meeting.externalId,
+      title: 'Meeting',
+      start_time: meeting.start,
+      end_time: meeting.end,
+      is_all_day: false,
+      blocks_time: true,
+    })
+    .execute();
+}
+
 async function apply(db: Db, userId: string, connectionId: string, step: Change): Promise<void> {
   const meeting = (id: string) => db.updateTable('calendar_events').where('id', '=', id);
   const session = (id: string) => db.updateTable('break_sessions').where('id', '=', id);
   switch (step.kind) {
     case 'add meeting':
-      await db
-        .insertInto('calendar_events')
-        .values({
-          user_id: userId,
-          connection_id: connectionId,
-          calendar_id: 'feed',
-          external_id: `added-${step.at}-${step.pick}`,
-          title: 'Added',
-          start_time: halfHour(step.at),
-          end_time: new Date(halfHour(step.at).getTime() + 60 * MINUTE),
-          is_all_day: false,
-          blocks_time: true,
-        })
-        .execute();
+      await insertMeeting(db, userId, connectionId, {
+        externalId: `added-${step.at}-${step.pick}`,
+        start: halfHour(step.at),
+        end: new Date(halfHour(step.at).getTime() + 60 * MINUTE),
+      });
       return;
     case 'move meeting':
       await meeting(await nth(db, 'calendar_events', userId, step.pick))
@@ -93,23 +115,11 @@ async function apply(db: Db, userId: string, connectionId: string, step: Change)
         .execute();
       return;
     case 'complete break':
-      await session(await nth(db, 'break_sessions', userId, step.pick))
-        .set({ completed_at: NOW })
-        .execute();
-      return;
     case 'skip break':
-      await session(await nth(db, 'break_sessions', userId, step.pick))
-        .set({ skipped: true })
-        .execute();
-      return;
     case 'pin break':
-      await session(await nth(db, 'break_sessions', userId, step.pick))
-        .set({ pinned: true })
-        .execute();
-      return;
     case 'announce break':
       await session(await nth(db, 'break_sessions', userId, step.pick))
-        .set({ reminded_for: NOW })
+        .set(BREAK_CHANGES[step.kind])
         .execute();
       return;
     case 'change work hours':
@@ -162,10 +172,8 @@ describe('a plan drafted without the lock', () => {
 
         const stored = await commitPlan(deps, draft, 'refresh');
 
-        const shape = (breaks: readonly { start: number; activityId: string }[]) =>
-          breaks.map((b) => [new Date(b.start).toISOString(), b.activityId]);
-        expect(shape(stored.breaks.map((b) => ({ start: Date.parse(b.scheduledTime), activityId: b.activityId })))).toEqual(
-          shape(expected.result.breaks),
+        expect(stored.breaks.map((b) => [b.scheduledTime, b.activityId])).toEqual(
+          expected.result.breaks.map((b) => [new Date(b.start).toISOString(), b.activityId]),
         );
         // A write planning does not read leaves the draft to be stored as it was made, not made again.
         const [run] = await listSchedulingRuns(database.db, userId, 1);
@@ -179,24 +187,15 @@ describe('a plan drafted without the lock', () => {
     const { userId, connectionId } = await plannedUser();
     const draft = await draftPlan(deps, userId, NOW);
     const drafted = draft.result.breaks[0]!;
-    await database.db
-      .insertInto('calendar_events')
-      .values({
-        user_id: userId,
-        connection_id: connectionId,
-        calendar_id: 'feed',
-        external_id: 'late',
-        title: 'Booked after the draft',
-        start_time: new Date(drafted.start - 15 * MINUTE),
-        end_time: new Date(drafted.start + 30 * MINUTE),
-        is_all_day: false,
-        blocks_time: true,
-      })
-      .execute();
+    const meeting = { start: drafted.start - 15 * MINUTE, end: drafted.start + 30 * MINUTE };
+    await insertMeeting(database.db, userId, connectionId, {
+      externalId: 'booked after the draft',
+      start: new Date(meeting.start),
+      end: new Date(meeting.end),
+    });
 
     const stored = await commitPlan(deps, draft, 'refresh');
 
-    const meeting = { start: drafted.start - 15 * MINUTE, end: drafted.start + 30 * MINUTE };
     expect(stored.breaks.length).toBeGreaterThan(0);
     for (const b of stored.breaks) {
       const start = Date.parse(b.scheduledTime);
