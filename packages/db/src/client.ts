@@ -50,7 +50,10 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     return handle({ db, backgroundDb: db, requestStarted: undefined }, 'postgres');
   }
   // The migrations' extensions: PGlite loads a contrib extension only when it is named here.
-  const options = { extensions: { btree_gist } };
+  const options = {
+    extensions: { btree_gist },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_PLANNER_COSTS],
+  };
   let pglite: PGlite;
   if (config.dataDir) {
     const dir = join(config.dataDir, 'pglite');
@@ -69,6 +72,14 @@ export async function createDb(config: DatabaseConfig, onPoolError: (error: Erro
     await backgroundDb.destroy();
   });
 }
+
+/**
+ * PGlite holds every page in memory, so a page read at random costs what one read in order does; PostgreSQL's
+ * default (`random_page_cost = 4`, a disk's ratio) made lookups by key look dearer than reading a whole table, and the
+ * planner chose scans that grow with every user (decision record 016, "Planner costs"). PostgreSQL proper keeps its
+ * operator's setting.
+ */
+const EMBEDDED_PLANNER_COSTS = ['-c', 'random_page_cost=1.1'] as const;
 
 /** The names of the statements run as prepared statements on PostgreSQL, by their text (`prepareOnEachConnection`). */
 const preparedNames = new Map<string, string>();
