@@ -10,7 +10,7 @@ const BATCH = 50;
 const CHUNK = 500;
 
 /** Every node of a plan that `EXPLAIN (FORMAT JSON)` printed, depth first. */
-function planNodes(node: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }): typeof node[] {
+function planNodes(node: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }): (typeof node)[] {
   return [node, ...((node.Plans ?? []) as (typeof node)[]).flatMap(planNodes)];
 }
 

@@ -28,13 +28,18 @@ export function readSessionToken(request: FastifyRequest, config: Config): strin
   return request.cookies[sessionCookieName(config)];
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+/**
+ * The session's lifetime goes to the browser as Max-Age (seconds from now, by the server's clock) rather than as an
+ * Expires date, which the browser compares with its own clock: a client whose clock is off (or a server on a faked
+ * clock) would otherwise drop a live session or keep a dead one.
+ */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date, now: Date): void {
   reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: config.secureCookies,
     path: '/',
-    expires: expiresAt,
+    maxAge: Math.floor((expiresAt.getTime() - now.getTime()) / 1000),
   });
 }
 

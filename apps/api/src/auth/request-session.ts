@@ -67,7 +67,7 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps, read
     }
     request.session = session;
     // The browser already holds the cookie with this expiry unless it just moved.
-    if (session.extended) setSessionCookie(reply, deps.config, token, session.expiresAt);
+    if (session.extended) setSessionCookie(reply, deps.config, token, session.expiresAt, deps.now());
   });
 }
 
@@ -122,8 +122,9 @@ export async function signIn(
   options: { development?: boolean } = {},
 ): Promise<void> {
   if (request.session) await invalidateSession(deps.db, request.session.sessionId);
-  const { token, expiresAt } = await createSession(deps.db, userId, deps.now(), options);
-  setSessionCookie(reply, deps.config, token, expiresAt);
+  const now = deps.now();
+  const { token, expiresAt } = await createSession(deps.db, userId, now, options);
+  setSessionCookie(reply, deps.config, token, expiresAt, now);
 }
 
 export async function signOut(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
