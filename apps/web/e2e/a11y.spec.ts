@@ -60,6 +60,9 @@ for (const viewport of VIEWPORTS) {
     browser,
     baseURL,
   }, testInfo) => {
+    // A whole list of screens, each loaded and scanned in turn: on a loaded two-core machine that takes longer than
+    // one screen's test is given.
+    test.slow();
     const page = await newPage(browser, baseURL, viewport.width, viewport.height);
     for (const screen of SIGNED_OUT_SCREENS) {
       await test.step(screen.path, () => scan(page, screen, viewport.name, testInfo));
@@ -71,6 +74,9 @@ for (const viewport of VIEWPORTS) {
     browser,
     baseURL,
   }, testInfo) => {
+    // A whole list of screens, each loaded and scanned in turn: on a loaded two-core machine that takes longer than
+    // one screen's test is given.
+    test.slow();
     const page = await newPage(browser, baseURL, viewport.width, viewport.height);
     await signInFresh(page, baseURL ?? '');
     for (const screen of SIGNED_IN_SCREENS) {
