@@ -26,6 +26,7 @@ interface ComposeService {
   healthcheck?: { test: string[] };
   restart?: string;
   ports?: string[];
+  cpu_shares?: number;
 }
 
 interface Compose {
@@ -69,6 +70,11 @@ describe('docker-compose.yml', () => {
     expect(command).toMatch(/--maxmemory-policy\s+noeviction/);
     expect(command).toMatch(/--appendonly\s+yes/);
     expect(redis.healthcheck?.test.join(' ')).toContain('ping');
+  });
+
+  it('gives the worker less CPU weight than the API, whose requests come first when both want the CPU', () => {
+    // Docker's default weight is 1024.
+    expect(service('api').cpu_shares ?? 1024).toBeGreaterThan(service('worker').cpu_shares ?? 1024);
   });
 
   it('migrates once, before the API and the worker start, which wait for it to succeed', () => {

@@ -18,11 +18,14 @@ import {
 import { createMetricsRegistry, startMetricsServer } from '@breaker/jobs/metrics';
 import { Queue, Worker } from 'bullmq';
 import { pino } from 'pino';
+import { lowerCpuPriority } from './cpu-priority.js';
 import { loadConfig } from './env.js';
 import { createWorkerConnection } from './queue-connection.js';
 
 const config = loadConfig();
 const log = pino(loggerOptions(config, 'worker'));
+// First, so that the threads the start-up opens step back with it.
+lowerCpuPriority(config.workerNiceness, log);
 
 if (!config.redisUrl || !config.databaseUrl) {
   log.info('REDIS_URL is not set: jobs run inside the API process, so there is no worker to start');

@@ -67,6 +67,13 @@ describe('configuration', () => {
     expect(() => parseConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
   });
 
+  it('reads how far the worker steps back from the CPU, niceness 10 unless set, within 0–19', () => {
+    expect(parseConfig({})).toMatchObject({ workerNiceness: 10 });
+    expect(parseConfig({ WORKER_NICENESS: '0' })).toMatchObject({ workerNiceness: 0 });
+    expect(() => parseConfig({ WORKER_NICENESS: '20' })).toThrow(/WORKER_NICENESS/);
+    expect(() => parseConfig({ WORKER_NICENESS: '-5' })).toThrow(/WORKER_NICENESS/);
+  });
+
   it('refuses development sign-ins in production', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', ALLOW_DEV_LOGIN: 'true' })).toThrow(/ALLOW_DEV_LOGIN/);
     expect(parseConfig({ NODE_ENV: 'development', ALLOW_DEV_LOGIN: 'true' }).allowDevLogin).toBe(true);

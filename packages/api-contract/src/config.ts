@@ -61,6 +61,7 @@ const schema = z
     JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    WORKER_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
     VAPID_PUBLIC_KEY: z
       .string()
       .refine(
@@ -153,6 +154,11 @@ export interface Config {
    * pays off; each running job holds one of the process's `databasePoolSize` connections.
    */
   workerConcurrency: number;
+  /**
+   * The worker's CPU niceness (0–19; the API keeps 0): on a machine the two share, the API's requests get the CPU before
+   * background jobs do (docs/decisions/020-worker-cpu-priority.md).
+   */
+  workerNiceness: number;
   push: {
     /** Both set, or neither (then a pair is generated into DATA_DIR). */
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
@@ -247,6 +253,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     jobLockMs: env.JOB_LOCK_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    workerNiceness: env.WORKER_NICENESS,
     push: {
       vapidKeys:
         env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY

@@ -3,6 +3,8 @@ import { createDb, sql, type DatabaseHandle } from '@breaker/db';
 import { createScratchPostgres } from '@breaker/db/testing';
 import { GRACE_HOPPER, startFakeGoogle, type FakeGoogle } from '@breaker/fakes/google';
 import { Queue } from 'bullmq';
+import { readdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -196,5 +198,17 @@ describe('two API processes and two workers on one PostgreSQL and one Redis', ()
       await queue.close();
     }
     expect(workers.every((worker) => worker.isRunning())).toBe(true);
+  });
+
+  it('runs the workers at a lower CPU priority than the APIs, so requests get the CPU first', () => {
+    // Niceness as the test runner has it, which every process started here inherits.
+    const inherited = getPriority();
+    expect(apis.map((started) => getPriority(started.process.pid))).toEqual([inherited, inherited]);
+    for (const worker of workers) {
+      // Every thread of it, the runtime's own included (Linux gives each thread its own niceness).
+      const threads = readdirSync(`/proc/${worker.pid}/task`).map(Number);
+      expect(threads.length).toBeGreaterThan(1);
+      expect(new Set(threads.map((thread) => getPriority(thread)))).toEqual(new Set([Math.max(10, inherited)]));
+    }
   });
 });
