@@ -5,9 +5,9 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeStaleTables, keepStatistics } from './embedded-statistics.js';
 import { migrateToLatest } from './migrate.js';
-import { newPreferences } from './default-preferences.js';
 import type { Database } from './schema.js';
 import { seedCatalogue } from './seed.js';
+import { insertUsersWithABreak } from './testing.js';
 
 const USERS = 500;
 
@@ -34,29 +34,7 @@ describe('embedded database statistics', () => {
   afterAll(() => db?.destroy());
 
   it('analyzes the tables that changed by more than a tenth, then nothing until they change again', async () => {
-    const activity = await db.selectFrom('break_activities').select('id').limit(1).executeTakeFirstOrThrow();
-    const users = await db
-      .insertInto('users')
-      .values(Array.from({ length: USERS }, (_, i) => ({ username: `stats${i}`, email: null, password_hash: null })))
-      .returning('id')
-      .execute();
-    await db
-      .insertInto('preferences')
-      .values(users.map((user) => ({ ...newPreferences(), user_id: user.id })))
-      .execute();
-    const at = new Date(Date.now() + 60 * 60_000);
-    await db
-      .insertInto('break_sessions')
-      .values(
-        users.map((user) => ({
-          user_id: user.id,
-          activity_id: activity.id,
-          scheduled_time: at,
-          duration: 5,
-          placement_reason: 'x',
-        })),
-      )
-      .execute();
+    await insertUsersWithABreak(db, 'stats', USERS, new Date(Date.now() + 60 * 60_000));
     await publishCounts(db);
 
     const analyzed = await analyzeStaleTables(db);

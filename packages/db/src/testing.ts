@@ -142,3 +142,42 @@ export async function insertTestMeeting(
     })
     .execute();
 }
+
+/** Rows a statement of `insertUsersWithABreak` carries at most: PostgreSQL takes at most 65,535 parameters. */
+const USERS_A_STATEMENT = 500;
+
+/**
+ * `count` users named `<prefix><n>`, each with a new account's preferences and one break at `at`, written a few hundred
+ * to a statement (for tests of how the database plans with many rows); answers the breaks' ids in the users' order.
+ */
+export async function insertUsersWithABreak(db: Db, prefix: string, count: number, at: Date): Promise<string[]> {
+  const activity = await db.selectFrom('break_activities').select('id').limit(1).executeTakeFirstOrThrow();
+  const breakIds: string[] = [];
+  for (let first = 0; first < count; first += USERS_A_STATEMENT) {
+    const names = Array.from({ length: Math.min(USERS_A_STATEMENT, count - first) }, (_, i) => `${prefix}${first + i}`);
+    const users = await db
+      .insertInto('users')
+      .values(names.map((username) => ({ username, email: null, password_hash: null })))
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('preferences')
+      .values(users.map((user) => ({ ...newPreferences(), user_id: user.id })))
+      .execute();
+    const breaks = await db
+      .insertInto('break_sessions')
+      .values(
+        users.map((user) => ({
+          user_id: user.id,
+          activity_id: activity.id,
+          scheduled_time: at,
+          duration: 5,
+          placement_reason: 'x',
+        })),
+      )
+      .returning('id')
+      .execute();
+    breakIds.push(...breaks.map((row) => row.id));
+  }
+  return breakIds;
+}
