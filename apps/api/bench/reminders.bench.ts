@@ -8,8 +8,8 @@
  *
  *   BENCH_REMINDER_USERS=10000 BENCH_REMINDER_MODES=queue,embedded …
  */
-import { createDb, createTokenCipher, migrateToLatest, newPreferences, seedCatalogue, type DatabaseConfig } from '@breaker/db';
-import { createBenchPostgres } from '@breaker/db/testing';
+import { createDb, createTokenCipher, migrateToLatest, seedCatalogue, type DatabaseConfig } from '@breaker/db';
+import { createBenchPostgres, insertUsersWithABreak } from '@breaker/db/testing';
 import { testVapidKeys } from '@breaker/jobs/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +38,6 @@ const DUE_AFTER_START_MS = 100_000;
 const QUIET_MS = 20_000;
 const LATE_LIMIT_MS = 60_000;
 const P95_TARGET_MS = 5_000;
-const BATCH = 500;
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const workerMain = join(apiDir, '../worker/dist/main.js');
@@ -87,58 +86,30 @@ async function subscriptions(origin: string, count: number): Promise<Subscriptio
 async function seed(config: DatabaseConfig, devices: readonly Subscription[], tokenKey: Buffer, dueAt: Date): Promise<string> {
   const database = await createDb(config);
   const cipher = createTokenCipher(tokenKey);
-  const timezone = zoneAtMidday(new Date());
   try {
     await migrateToLatest(database.db);
     await seedCatalogue(database.db);
-    const activity = await database.db.selectFrom('break_activities').select('id').limit(1).executeTakeFirstOrThrow();
-    let firstUser = '';
-    for (let from = 0; from < devices.length; from += BATCH) {
-      const slice = devices.slice(from, from + BATCH);
-      const users = await database.db
-        .insertInto('users')
-        .values(slice.map((_, i) => ({ username: `remind${from + i}`, email: null, password_hash: null })))
-        .returning('id')
-        .execute();
-      firstUser ||= users[0]!.id;
-      await database.db
-        .insertInto('preferences')
-        .values(
-          users.map((user) => ({
-            ...newPreferences({ timezone, work_start_time: '07:00', work_end_time: '19:00', work_days: [1, 2, 3, 4, 5, 6, 7] }),
-            notifications_enabled: true,
-            reminder_lead_minutes: 0,
-            user_id: user.id,
-          })),
-        )
-        .execute();
-      await database.db
-        .insertInto('push_subscriptions')
-        .values(
-          users.map((user, i) => ({
-            user_id: user.id,
-            endpoint: slice[i]!.endpoint,
-            p256dh: slice[i]!.keys.p256dh,
-            auth_encrypted: cipher.seal(slice[i]!.keys.auth),
-            expiration_time: null,
-            label: 'Bench',
-          })),
-        )
-        .execute();
-      await database.db
-        .insertInto('break_sessions')
-        .values(
-          users.map((user) => ({
-            user_id: user.id,
-            activity_id: activity.id,
-            scheduled_time: dueAt,
-            duration: 5,
-            placement_reason: 'bench',
-          })),
-        )
-        .execute();
-    }
-    const { token } = await createSession(database.db, firstUser, new Date());
+    const { userIds } = await insertUsersWithABreak(database.db, {
+      prefix: 'remind',
+      count: devices.length,
+      at: dueAt,
+      preferences: {
+        timezone: zoneAtMidday(new Date()),
+        work_start_time: '07:00',
+        work_end_time: '19:00',
+        work_days: [1, 2, 3, 4, 5, 6, 7],
+        notifications_enabled: true,
+        reminder_lead_minutes: 0,
+      },
+      device: (n) => ({
+        endpoint: devices[n]!.endpoint,
+        p256dh: devices[n]!.keys.p256dh,
+        auth_encrypted: cipher.seal(devices[n]!.keys.auth),
+        expiration_time: null,
+        label: 'Bench',
+      }),
+    });
+    const { token } = await createSession(database.db, userIds[0]!, new Date());
     return `breaker_session=${token}`;
   } finally {
     await database.close();

@@ -7,15 +7,9 @@ import { analyzeStaleTables, keepStatistics } from './embedded-statistics.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { seedCatalogue } from './seed.js';
-import { insertUsersWithABreak } from './testing.js';
+import { insertUsersWithABreak, publishCounts } from './testing.js';
 
 const USERS = 500;
-
-/** PGlite publishes its counts of changed rows at the end of a transaction at least a second after the last time. */
-async function publishCounts(db: Kysely<Database>): Promise<void> {
-  await new Promise((wake) => setTimeout(wake, 1_100));
-  await sql`select 1`.execute(db);
-}
 
 const reltuples = async (db: Kysely<Database>, table: string) =>
   (await sql<{ reltuples: number }>`select reltuples from pg_class where relname = ${table}`.execute(db)).rows[0]!.reltuples;
@@ -34,7 +28,7 @@ describe('embedded database statistics', () => {
   afterAll(() => db?.destroy());
 
   it('analyzes the tables that changed by more than a tenth, then nothing until they change again', async () => {
-    await insertUsersWithABreak(db, 'stats', USERS, new Date(Date.now() + 60 * 60_000));
+    await insertUsersWithABreak(db, { prefix: 'stats', count: USERS, at: new Date(Date.now() + 60 * 60_000) });
     await publishCounts(db);
 
     const analyzed = await analyzeStaleTables(db);

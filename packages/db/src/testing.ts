@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { autovacuumProblem } from './autovacuum.js';
 import { createDb, type DatabaseHandle, type Db } from './client.js';
@@ -9,7 +10,7 @@ import { replaceCalendarConnection, type CalendarConnectionRow } from './queries
 import { insertSchedulingRun } from './queries/runs.js';
 import { insertSession, type SessionRecord } from './queries/sessions.js';
 import { insertUserWithPreferences } from './queries/users.js';
-import type { BreakSessionRow, UserRow } from './schema.js';
+import type { BreakSessionRow, PushSubscriptionsTable, UserRow } from './schema.js';
 import { seedCatalogue } from './seed.js';
 
 /** The server the integration tests use; CI must have it running, so there is no fallback. */
@@ -146,24 +147,46 @@ export async function insertTestMeeting(
 /** Rows a statement of `insertUsersWithABreak` carries at most: PostgreSQL takes at most 65,535 parameters. */
 const USERS_A_STATEMENT = 500;
 
+export interface UsersWithABreak {
+  /** The users are named `<prefix><n>`. */
+  prefix: string;
+  count: number;
+  /** When every user's break starts. */
+  at: Date;
+  /** Set on every user's preferences, over a new account's. */
+  preferences?: Partial<NewPreferences>;
+  /** The n-th user's one device, its auth secret already sealed; none when absent. */
+  device?: (n: number) => Omit<Insertable<PushSubscriptionsTable>, 'user_id'>;
+}
+
 /**
- * `count` users named `<prefix><n>`, each with a new account's preferences and one break at `at`, written a few hundred
- * to a statement (for tests of how the database plans with many rows); answers the breaks' ids in the users' order.
+ * Many users, each with preferences, one break and maybe one device, written a few hundred to a statement (for tests
+ * of how the database plans with many rows, and for benchmarks); answers the users' and the breaks' ids in order.
  */
-export async function insertUsersWithABreak(db: Db, prefix: string, count: number, at: Date): Promise<string[]> {
+export async function insertUsersWithABreak(
+  db: Db,
+  { prefix, count, at, preferences = {}, device }: UsersWithABreak,
+): Promise<{ userIds: string[]; breakIds: string[] }> {
   const activity = await db.selectFrom('break_activities').select('id').limit(1).executeTakeFirstOrThrow();
+  const userIds: string[] = [];
   const breakIds: string[] = [];
   for (let first = 0; first < count; first += USERS_A_STATEMENT) {
-    const names = Array.from({ length: Math.min(USERS_A_STATEMENT, count - first) }, (_, i) => `${prefix}${first + i}`);
+    const numbers = Array.from({ length: Math.min(USERS_A_STATEMENT, count - first) }, (_, i) => first + i);
     const users = await db
       .insertInto('users')
-      .values(names.map((username) => ({ username, email: null, password_hash: null })))
+      .values(numbers.map((n) => ({ username: `${prefix}${n}`, email: null, password_hash: null })))
       .returning('id')
       .execute();
     await db
       .insertInto('preferences')
-      .values(users.map((user) => ({ ...newPreferences(), user_id: user.id })))
+      .values(users.map((user) => ({ ...newPreferences(preferences), user_id: user.id })))
       .execute();
+    if (device) {
+      await db
+        .insertInto('push_subscriptions')
+        .values(users.map((user, i) => ({ ...device(numbers[i]!), user_id: user.id })))
+        .execute();
+    }
     const breaks = await db
       .insertInto('break_sessions')
       .values(
@@ -172,12 +195,22 @@ export async function insertUsersWithABreak(db: Db, prefix: string, count: numbe
           activity_id: activity.id,
           scheduled_time: at,
           duration: 5,
-          placement_reason: 'x',
+          placement_reason: 'seeded',
         })),
       )
       .returning('id')
       .execute();
+    userIds.push(...users.map((user) => user.id));
     breakIds.push(...breaks.map((row) => row.id));
   }
-  return breakIds;
+  return { userIds, breakIds };
+}
+
+/**
+ * Lets the embedded database publish its counts of changed rows, which the statistics keeper reads: PGlite publishes
+ * them at the end of a transaction at least a second after it last did.
+ */
+export async function publishCounts(db: Db): Promise<void> {
+  await new Promise((wake) => setTimeout(wake, 1_100));
+  await sql`select 1`.execute(db);
 }

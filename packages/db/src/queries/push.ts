@@ -144,12 +144,7 @@ function selectBreaksToRemind(db: Db) {
 /** The breaks as their reminders need them, read at once for a batch of reminder jobs; a removed break is absent. */
 export async function findBreaksToRemind(db: Db, breakIds: readonly string[]): Promise<BreakToRemind[]> {
   if (breakIds.length === 0) return [];
-  return breaksToRemindById(db, breakIds).execute();
-}
-
-/** The statement `findBreaksToRemind` runs, to explain its plan in tests. */
-export function breaksToRemindById(db: Db, breakIds: readonly string[]) {
-  return selectBreaksToRemind(db).where('b.id', 'in', breakIds);
+  return selectBreaksToRemind(db).where('b.id', 'in', breakIds).execute();
 }
 
 /**
