@@ -60,14 +60,16 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps, read
     if (!isApiPath(request.routeOptions.url) || request.routeOptions.config.readByPrivateAddress) return;
     const token = readSessionToken(request, deps.config);
     if (!token) return;
-    const session = await readSession(deps, request, token, readers);
+    // One clock reading: the one the session is checked and extended by gives the cookie its Max-Age.
+    const now = deps.now();
+    const session = await readSession(deps, request, { token, now }, readers);
     if (!session) {
       clearSessionCookie(reply, deps.config);
       return;
     }
     request.session = session;
     // The browser already holds the cookie with this expiry unless it just moved.
-    if (session.extended) setSessionCookie(reply, deps.config, token, session.expiresAt, deps.now());
+    if (session.extended) setSessionCookie(reply, deps.config, token, session.expiresAt, now);
   });
 }
 
@@ -75,10 +77,9 @@ export function registerRequestSession(app: FastifyInstance, deps: AppDeps, read
 async function readSession(
   deps: AppDeps,
   request: FastifyRequest,
-  token: string,
+  { token, now }: { token: string; now: Date },
   readers: SessionReaders,
 ): Promise<ValidSession | null> {
-  const now = deps.now();
   const policy = { allowDevelopment: deps.config.allowDevLogin };
   const fromPlan = readers.answersFromPlan(request);
   const conditional = request.headers['if-none-match'] !== undefined;
