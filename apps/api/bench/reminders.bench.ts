@@ -4,7 +4,8 @@
  * the queue stack (the built API and worker, PostgreSQL, Redis) and embedded (the built API alone, PGlite, jobs
  * in-process). Targets: every push delivered, all within 60 s of the due time, p95 lateness ≤ 5 s; and the API's own
  * latency meanwhile (a signed-in GET /api/upcoming-breaks, p99) within 2× its quiet value, measured by the same probe
- * before the minute.
+ * before the minute. The same probe runs in the minute before too, while the next sweep reads the 10,000 reminders
+ * again (the first, as the stack starts, found them, queued them and encrypted their pushes ahead of their time).
  *
  *   BENCH_REMINDER_USERS=10000 BENCH_REMINDER_MODES=queue,embedded …
  */
@@ -36,6 +37,8 @@ const PORT = Number(process.env['BENCH_PORT'] ?? 4310);
  */
 const DUE_AFTER_START_MS = 100_000;
 const QUIET_MS = 20_000;
+/** A fresh API's first requests are slow whatever it does (code compiled on first use): not counted in any window. */
+const WARM_UP_MS = 5_000;
 const LATE_LIMIT_MS = 60_000;
 const P95_TARGET_MS = 5_000;
 
@@ -189,9 +192,13 @@ async function runMode(mode: 'queue' | 'embedded'): Promise<void> {
     children.push(api);
     if (scratch) children.push(await startWorker({ ...env, APP_URL: api.url }));
     process.stdout.write(`${mode}: stack up in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-    if (Date.now() + QUIET_MS + 10_000 > dueAt.getTime()) throw new Error('the stack started too slowly to measure');
+    if (Date.now() + WARM_UP_MS + QUIET_MS + 10_000 > dueAt.getTime()) throw new Error('the stack started too slowly to measure');
 
-    await sleepUntil(dueAt.getTime() - QUIET_MS - 5_000);
+    // The minute before: from the end of the start's own slow first requests to the quiet window, which holds the
+    // sweep a minute after the start (sweeps run every minute from the start).
+    await sleepUntil(Date.now() + WARM_UP_MS);
+    const quietFrom = dueAt.getTime() - QUIET_MS - 5_000;
+    const ahead = await probe(api.url, cookie, () => Date.now() >= quietFrom);
     const quiet = await probe(api.url, cookie, () => Date.now() >= dueAt.getTime() - 5_000);
     let count = 0;
     const taken = async () => ((await (await fetch(`${push.origin}/__fake/deliveries/count`)).json()) as { count: number }).count;
@@ -204,7 +211,7 @@ async function runMode(mode: 'queue' | 'embedded'): Promise<void> {
     }
     const busy = await busyProbe;
     const lateness = (await decryptedReminders(push.origin)).map((d) => Date.parse(d.at) - dueAt.getTime()).sort((a, b) => a - b);
-    report(mode, lateness, quiet, busy);
+    report(mode, lateness, { quiet, ahead, busy });
   } finally {
     for (const child of children.reverse()) await child.stop();
     push.child.kill('SIGTERM');
@@ -248,7 +255,14 @@ async function startWorker(env: Record<string, string>): Promise<{ stop(): Promi
   };
 }
 
-function report(mode: string, lateness: readonly number[], quiet: readonly number[], busy: readonly number[]): void {
+/** The probe's latencies, sorted: quiet before the minute (the baseline), in the minute before it, and during it. */
+interface ProbeWindows {
+  quiet: readonly number[];
+  ahead: readonly number[];
+  busy: readonly number[];
+}
+
+function report(mode: string, lateness: readonly number[], { quiet, ahead, busy }: ProbeWindows): void {
   const stack = mode === 'queue' ? 'queue stack (API, worker, PostgreSQL, Redis)' : 'embedded (API alone, PGlite)';
   const last = lateness.at(-1) ?? Number.NaN;
   const p95 = percentile(lateness, 95);
@@ -273,17 +287,26 @@ function report(mode: string, lateness: readonly number[], quiet: readonly numbe
     met: lateness.length === USERS && p95 <= P95_TARGET_MS,
     spread: `p99 ${fmt(percentile(lateness, 99) / 1000, 2)} s`,
   });
+  latencyRow(`GET /api/upcoming-breaks p99 while the reminders go, ${stack}`, busy, quiet);
+  latencyRow(
+    `GET /api/upcoming-breaks p99 in the minute before, while a sweep reads the ${fmt(USERS)} reminders again, ${stack}`,
+    ahead,
+    quiet,
+  );
+}
+
+function latencyRow(figure: string, measured: readonly number[], quiet: readonly number[]): void {
   const quietP99 = percentile(quiet, 99);
-  const busyP99 = percentile(busy, 99);
+  const p99 = percentile(measured, 99);
   emitRow({
     area: 'API',
-    figure: `GET /api/upcoming-breaks p99 while the reminders go, ${stack}`,
-    measured: `${fmt(busyP99, 1)} ms p99 (${fmt(busy.length)} requests)`,
+    figure,
+    measured: `${fmt(p99, 1)} ms p99 (${fmt(measured.length)} requests)`,
     baseline: `quiet ${fmt(quietP99, 1)} ms p99 (${fmt(quiet.length)} requests)`,
-    ratio: `${fmt(busyP99 / quietP99, 2)}×`,
+    ratio: `${fmt(p99 / quietP99, 2)}×`,
     target: '≤ 2×',
-    met: busyP99 <= 2 * quietP99,
-    spread: `p50 ${fmt(percentile(busy, 50), 1)} ms against ${fmt(percentile(quiet, 50), 1)} ms`,
+    met: p99 <= 2 * quietP99,
+    spread: `p50 ${fmt(percentile(measured, 50), 1)} ms against ${fmt(percentile(quiet, 50), 1)} ms; max ${fmt(measured.at(-1) ?? Number.NaN, 1)} ms`,
   });
 }
 

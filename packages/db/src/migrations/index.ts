@@ -18,6 +18,7 @@ import * as userChangeNotices from './2026-11-26T0021-user-change-notices.js';
 import * as oneCalendarWriter from './2026-11-26T0022-one-calendar-writer.js';
 import * as noUserChangeNotices from './2026-11-27T0023-no-user-change-notices.js';
 import * as planVersionFollowsPlanning from './2026-11-28T0024-plan-version-follows-planning.js';
+import * as reminderSweepPages from './2026-12-07T0025-reminder-sweep-pages.js';
 
 /** Listed statically so the compiled and the source builds find the same migrations, in order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0022-one-calendar-writer': oneCalendarWriter,
   '2026-11-27T0023-no-user-change-notices': noUserChangeNotices,
   '2026-11-28T0024-plan-version-follows-planning': planVersionFollowsPlanning,
+  '2026-12-07T0025-reminder-sweep-pages': reminderSweepPages,
 };
