@@ -1,10 +1,11 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../client.js';
 import { insertUsersWithABreak, openTestDatabase, publishCounts } from '../testing.js';
 import { BREAKS_TO_REMIND_PAGE, listBreaksToRemind } from './push.js';
 
 const MINUTE = 60_000;
-/** Two starts, so that pages end both between breaks of one start and between starts. */
+/** Two starts, so that pages end between breaks of the same start, and one page holds breaks of both. */
 const EARLIER = Math.round(2.4 * BREAKS_TO_REMIND_PAGE);
 const LATER = Math.round(1.6 * BREAKS_TO_REMIND_PAGE);
 
@@ -22,7 +23,7 @@ function countingStatements() {
 }
 
 /** Index entries read from the sweep's index so far, as the database counts them. */
-async function entriesRead(db: Parameters<typeof publishCounts>[0]): Promise<number> {
+async function entriesRead(db: Db): Promise<number> {
   await publishCounts(db);
   const { rows } = await sql<{ read: string }>`
     select idx_tup_read as read from pg_stat_user_indexes where indexrelname = 'break_sessions_to_remind'`.execute(db);

@@ -162,27 +162,27 @@ export const BREAKS_TO_REMIND_PAGE = 250;
  */
 export async function listBreaksToRemind(db: Db, from: Date, to: Date): Promise<BreakToRemind[]> {
   const found: BreakToRemind[] = [];
-  let after: BreakToRemind | undefined;
   for (;;) {
-    const page = await selectBreaksToRemind(db)
-      .where('b.scheduled_time', '>=', from)
-      .where('b.scheduled_time', '<', to)
-      .where('b.completed_at', 'is', null)
-      .where('b.skipped', '=', false)
-      .where(sql<boolean>`b.reminded_for is distinct from b.scheduled_time`)
-      .where('p.notifications_enabled', '=', true)
-      .where((eb) => eb.exists(eb.selectFrom('push_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'b.user_id')))
-      .$if(after !== undefined, (query) =>
-        query.where((eb) => eb(eb.refTuple('b.scheduled_time', 'b.id'), '>', eb.tuple(after!.scheduledTime, after!.breakId))),
-      )
-      .orderBy('b.scheduled_time')
-      .orderBy('b.id')
-      .limit(BREAKS_TO_REMIND_PAGE)
-      .execute();
+    const page = await breaksToRemindPage(db, from, to, found.at(-1));
     found.push(...page);
     if (page.length < BREAKS_TO_REMIND_PAGE) return found;
-    after = page.at(-1);
   }
+}
+
+/** One page of `listBreaksToRemind`: the first, or those after the last one's (start time, id). */
+function breaksToRemindPage(db: Db, from: Date, to: Date, after: BreakToRemind | undefined): Promise<BreakToRemind[]> {
+  let query = selectBreaksToRemind(db)
+    .where('b.scheduled_time', '>=', from)
+    .where('b.scheduled_time', '<', to)
+    .where('b.completed_at', 'is', null)
+    .where('b.skipped', '=', false)
+    .where(sql<boolean>`b.reminded_for is distinct from b.scheduled_time`)
+    .where('p.notifications_enabled', '=', true)
+    .where((eb) => eb.exists(eb.selectFrom('push_subscriptions as s').select('s.id').whereRef('s.user_id', '=', 'b.user_id')));
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('b.scheduled_time', 'b.id'), '>', eb.tuple(after.scheduledTime, after.breakId)));
+  }
+  return query.orderBy('b.scheduled_time').orderBy('b.id').limit(BREAKS_TO_REMIND_PAGE).execute();
 }
 
 /** A break's reminder to claim: the break, and the start time it is announced for. */
