@@ -1,6 +1,8 @@
 import { SERVER_MESSAGES } from '@breaker/api-contract';
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, TestClient } from '../app.test-support.js';
+import { REFUSAL_PAUSE_MS } from './abuse-limits.js';
 
 describe('abuse limits on sign-in calls', () => {
   const subject = appForSuite('pglite', { env: { ALLOW_DEV_LOGIN: 'true' } });
@@ -43,6 +45,23 @@ describe('abuse limits on sign-in calls', () => {
     });
     expect(blocked.statusCode).toBe(429);
     await new TestClient(subject.app).registerAndSignIn('neighbour');
+  });
+
+  it('answers a refused attempt only after a pause, and answers others meanwhile', async () => {
+    const hammering = new TestClient(subject.app);
+    const attempt = () => hammering.request('POST', '/api/auth/login', { username: 'nobody', password: 'wrong password' });
+    for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
+    const started = performance.now();
+    const answered: string[] = [];
+    const refused = attempt().then((reply) => {
+      answered.push('refused');
+      return reply;
+    });
+    expect((await new TestClient(subject.app).request('GET', '/api/health')).statusCode).toBe(200);
+    answered.push('bystander');
+    expect((await refused).statusCode).toBe(429);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(REFUSAL_PAUSE_MS - 5);
+    expect(answered).toEqual(['bystander', 'refused']);
   });
 
   it('limits registrations, reset requests and emergency logins per address', async () => {

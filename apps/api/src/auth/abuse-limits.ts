@@ -1,5 +1,6 @@
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import type { Redis } from 'ioredis';
+import { setTimeout as pause } from 'node:timers/promises';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export type LimitedAction = 'login' | 'register' | 'forgotPassword' | 'emergencyLogin' | 'breaksFeed' | 'pushTest';
@@ -23,8 +24,16 @@ const RULES: Record<LimitedAction, { perAddress: Rule; perAccount: Rule }> = {
   pushTest: { perAddress: { points: 60, durationSeconds: 600 }, perAccount: { points: 5, durationSeconds: 60 } },
 };
 
+/**
+ * A refused attempt is answered only after this pause. A client hammering from one place waits for each 429 before it
+ * can send the next attempt, so it gets a few answers a second per connection instead of thousands, and the API's one
+ * thread stays free for everyone else's sign-ins (measured in `pnpm bench`, decision 021). A person who hits a limit
+ * does not notice a quarter of a second on an answer that tells them to wait minutes.
+ */
+export const REFUSAL_PAUSE_MS = 250;
+
 export interface AbuseLimits {
-  /** Counts one attempt; throws TOO_MANY_REQUESTS (with when to retry) once a limit is reached. */
+  /** Counts one attempt; once a limit is reached, throws TOO_MANY_REQUESTS (with when to retry) after a pause. */
   consume(action: LimitedAction, address: string, account: string): Promise<void>;
   /** A successful sign-in clears the account's failed attempts. */
   reset(action: LimitedAction, account: string): Promise<void>;
@@ -58,6 +67,7 @@ export function createAbuseLimits(redis?: Redis): AbuseLimits {
         await perAccount.consume(account.toLowerCase());
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
+        await pause(REFUSAL_PAUSE_MS);
         throw new AppError('TOO_MANY_REQUESTS', SERVER_MESSAGES.tooManyRequests, {
           retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
         });
