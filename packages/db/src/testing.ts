@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { autovacuumProblem } from './autovacuum.js';
 import { createDb, type DatabaseHandle, type Db } from './client.js';
@@ -213,4 +213,27 @@ export async function insertUsersWithABreak(
 export async function publishCounts(db: Db): Promise<void> {
   await new Promise((wake) => setTimeout(wake, 1_100));
   await sql`select 1`.execute(db);
+}
+
+/** Statements that go through the handle `plugin` is given to, and the rows each answered. */
+export function countingStatements(): { rows: number[]; plugin: KyselyPlugin } {
+  const rows: number[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => {
+      rows.push(result.rows.length);
+      return result;
+    },
+  };
+  return { rows, plugin };
+}
+
+/** Rows of a table read so far, by scans of the table and of its indexes, as the database counts them. */
+export async function rowsRead(db: Db, table: string): Promise<number> {
+  await publishCounts(db);
+  const { rows } = await sql<{ read: string }>`
+    select t.seq_tup_read + coalesce((select sum(i.idx_tup_read) from pg_stat_user_indexes i where i.relid = t.relid), 0)
+      as read
+    from pg_stat_user_tables t where t.relname = ${table}`.execute(db);
+  return Number(rows[0]!.read);
 }

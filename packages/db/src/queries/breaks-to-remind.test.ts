@@ -1,34 +1,12 @@
-import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../client.js';
-import { insertUsersWithABreak, openTestDatabase, publishCounts } from '../testing.js';
-import { BREAKS_TO_REMIND_PAGE, listBreaksToRemind } from './push.js';
+import { countingStatements, rowsRead, insertUsersWithABreak, openTestDatabase } from '../testing.js';
+import { listBreaksToRemind } from './push.js';
+import { SWEEP_PAGE } from './sweep-pages.js';
 
 const MINUTE = 60_000;
 /** Two starts, so that pages end between breaks of the same start, and one page holds breaks of both. */
-const EARLIER = Math.round(2.4 * BREAKS_TO_REMIND_PAGE);
-const LATER = Math.round(1.6 * BREAKS_TO_REMIND_PAGE);
-
-/** Statements that went through `db` and the rows each answered. */
-function countingStatements() {
-  const rows: number[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => node,
-    transformResult: async ({ result }) => {
-      rows.push(result.rows.length);
-      return result;
-    },
-  };
-  return { rows, plugin };
-}
-
-/** Index entries read from the sweep's index so far, as the database counts them. */
-async function entriesRead(db: Db): Promise<number> {
-  await publishCounts(db);
-  const { rows } = await sql<{ read: string }>`
-    select idx_tup_read as read from pg_stat_user_indexes where indexrelname = 'break_sessions_to_remind'`.execute(db);
-  return Number(rows[0]!.read);
-}
+const EARLIER = Math.round(2.4 * SWEEP_PAGE);
+const LATER = Math.round(1.6 * SWEEP_PAGE);
 
 describe('the breaks the sweep may remind, read in pages', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -69,14 +47,14 @@ describe('the breaks the sweep may remind, read in pages', () => {
     expect(new Set(found.map((b) => b.breakId)).size).toBe(EARLIER + LATER);
     const order = found.map((b) => `${b.scheduledTime.toISOString()} ${b.breakId}`);
     expect(order).toEqual([...order].sort());
-    expect(rows).toEqual([BREAKS_TO_REMIND_PAGE, BREAKS_TO_REMIND_PAGE, BREAKS_TO_REMIND_PAGE, BREAKS_TO_REMIND_PAGE, 0]);
+    expect(rows).toEqual([SWEEP_PAGE, SWEEP_PAGE, SWEEP_PAGE, SWEEP_PAGE, 0]);
   });
 
   it('seeks each page from where the last ended, not reading again the breaks that start at the same time', async () => {
-    const before = await entriesRead(database.db);
+    const before = await rowsRead(database.db, 'break_sessions');
     await listBreaksToRemind(database.db, new Date(now), new Date(now + 10 * MINUTE));
-    const pages = Math.ceil((EARLIER + LATER + 1) / BREAKS_TO_REMIND_PAGE);
+    const pages = Math.ceil((EARLIER + LATER + 1) / SWEEP_PAGE);
     // Each page reads its own entries and at most one beyond (the one that ends it).
-    expect((await entriesRead(database.db)) - before).toBeLessThanOrEqual(EARLIER + LATER + pages);
+    expect((await rowsRead(database.db, 'break_sessions')) - before).toBeLessThanOrEqual(EARLIER + LATER + pages);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../client.js';
 import type { CalendarConnectionsTable } from '../schema.js';
 import { sql, type Selectable } from 'kysely';
 import { visibleEvents } from './events.js';
+import { pageOfRows, readInPages, SWEEP_PAGE } from './sweep-pages.js';
 
 export type CalendarConnectionRow = Selectable<CalendarConnectionsTable>;
 
@@ -354,14 +355,20 @@ export async function saveSyncState(db: Db, connectionId: string, calendarId: st
 }
 
 export interface ConnectionSyncStatus {
+  connectionId: string;
   userId: string;
   syncCadence: string;
   lastSyncedAt: Date | null;
 }
 
-/** Every active connection with its owner's cadence: the sweep decides which are due. */
-export async function listActiveConnections(db: Db): Promise<ConnectionSyncStatus[]> {
-  const rows = await db
+/** Every active connection with its owner's cadence, a page at a time: the sweep decides which are due. */
+export function listActiveConnections(db: Db): Promise<ConnectionSyncStatus[]> {
+  return readInPages(async (after: ConnectionSyncStatus | undefined) => pageOfRows(await activeConnectionsPage(db, after)));
+}
+
+/** One page of `listActiveConnections` by connection id: the first, or those after the last one's. */
+async function activeConnectionsPage(db: Db, after: ConnectionSyncStatus | undefined): Promise<ConnectionSyncStatus[]> {
+  let query = db
     .selectFrom('calendar_connections')
     .innerJoin('users', (join) =>
       join
@@ -369,8 +376,19 @@ export async function listActiveConnections(db: Db): Promise<ConnectionSyncStatu
         .onRef('users.calendar_provider', '=', 'calendar_connections.provider'),
     )
     .innerJoin('preferences', 'preferences.user_id', 'calendar_connections.user_id')
-    .select(['calendar_connections.user_id', 'preferences.sync_cadence', 'calendar_connections.last_synced_at'])
-    .where('calendar_connections.status', '=', 'active')
-    .execute();
-  return rows.map((row) => ({ userId: row.user_id, syncCadence: row.sync_cadence, lastSyncedAt: row.last_synced_at }));
+    .select([
+      'calendar_connections.id',
+      'calendar_connections.user_id',
+      'preferences.sync_cadence',
+      'calendar_connections.last_synced_at',
+    ])
+    .where('calendar_connections.status', '=', 'active');
+  if (after) query = query.where('calendar_connections.id', '>', after.connectionId);
+  const rows = await query.orderBy('calendar_connections.id').limit(SWEEP_PAGE).execute();
+  return rows.map((row) => ({
+    connectionId: row.id,
+    userId: row.user_id,
+    syncCadence: row.sync_cadence,
+    lastSyncedAt: row.last_synced_at,
+  }));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.js';
 import type { PushSubscriptionRow } from '../schema.js';
+import { pageOfRows, readInPages, SWEEP_PAGE } from './sweep-pages.js';
 
 /** A user keeps this many devices at most; subscribing one more lets go of the longest silent one. */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 20;
@@ -148,25 +149,13 @@ export async function findBreaksToRemind(db: Db, breakIds: readonly string[]): P
 }
 
 /**
- * Rows a statement of `listBreaksToRemind` reads at most. On the embedded database a statement holds the API's one
- * thread while it runs; requests go first between statements (embedded-lanes.ts), so the sweep reads in pages that each
- * take milliseconds, not one read of every break due in the next minutes (10,000 held the thread 0.4 s).
- */
-export const BREAKS_TO_REMIND_PAGE = 250;
-
-/**
  * Breaks still to take starting in [from, to), not yet announced for their current time, of users with reminders on
  * and at least one device: what the sweep may queue a reminder for. Read in pages by start time (and id), each its
  * own statement: a break moved meanwhile may be seen twice or missed, which its reminder job and the next sweep settle
  * (the job reads the break again; the sweep looks two periods ahead).
  */
-export async function listBreaksToRemind(db: Db, from: Date, to: Date): Promise<BreakToRemind[]> {
-  const found: BreakToRemind[] = [];
-  for (;;) {
-    const page = await breaksToRemindPage(db, from, to, found.at(-1));
-    found.push(...page);
-    if (page.length < BREAKS_TO_REMIND_PAGE) return found;
-  }
+export function listBreaksToRemind(db: Db, from: Date, to: Date): Promise<BreakToRemind[]> {
+  return readInPages(async (after: BreakToRemind | undefined) => pageOfRows(await breaksToRemindPage(db, from, to, after)));
 }
 
 /** One page of `listBreaksToRemind`: the first, or those after the last one's (start time, id). */
@@ -182,7 +171,7 @@ function breaksToRemindPage(db: Db, from: Date, to: Date, after: BreakToRemind |
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('b.scheduled_time', 'b.id'), '>', eb.tuple(after.scheduledTime, after.breakId)));
   }
-  return query.orderBy('b.scheduled_time').orderBy('b.id').limit(BREAKS_TO_REMIND_PAGE).execute();
+  return query.orderBy('b.scheduled_time').orderBy('b.id').limit(SWEEP_PAGE).execute();
 }
 
 /** A break's reminder to claim: the break, and the start time it is announced for. */

@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import type { SchedulingRunRow } from '../schema.js';
+import { readInPages, SWEEP_PAGE, type SweepPage } from './sweep-pages.js';
 
 export interface NewSchedulingRun {
   userId: string;
@@ -42,13 +43,37 @@ export function listSchedulingRuns(db: Db, userId: string, limit: number): Promi
     .execute();
 }
 
-/** Users who have plans but none made since `before`: their rolling plan is due. */
-export async function listUsersPlannedBefore(db: Db, before: Date): Promise<string[]> {
+/**
+ * Users who have plans but none made since `before`: their rolling plan is due. Each user costs one look at their
+ * latest run (an index probe), however many runs they have, and users are read a page at a time.
+ */
+export function listUsersPlannedBefore(db: Db, before: Date): Promise<string[]> {
+  return readInPages((after: string | undefined) => usersPlannedBeforePage(db, before, after));
+}
+
+/** One page of users by id, after `after`: those whose latest run is older than `before`, and where to go on. */
+async function usersPlannedBeforePage(db: Db, before: Date, after: string | undefined): Promise<SweepPage<string, string>> {
   const rows = await db
-    .selectFrom('scheduling_runs')
-    .select('user_id')
-    .groupBy('user_id')
-    .having((eb) => eb.fn.max('created_at'), '<', before)
+    .selectFrom((eb) => {
+      const users = eb.selectFrom('users').select('id').orderBy('id').limit(SWEEP_PAGE);
+      return (after === undefined ? users : users.where('id', '>', after)).as('u');
+    })
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('scheduling_runs as r')
+          .select('r.created_at')
+          .whereRef('r.user_id', '=', 'u.id')
+          .orderBy('r.created_at', 'desc')
+          .limit(1)
+          .as('latest'),
+      (join) => join.onTrue(),
+    )
+    .select(['u.id', 'latest.created_at'])
+    .orderBy('u.id')
     .execute();
-  return rows.map((row) => row.user_id);
+  return {
+    found: rows.filter((row) => row.created_at !== null && row.created_at < before).map((row) => row.id),
+    next: rows.length < SWEEP_PAGE ? undefined : rows.at(-1)!.id,
+  };
 }
