@@ -65,12 +65,18 @@ describe.each<TestBackend>(['pglite', 'postgres'])('database on %s', (kind) => {
     expect(updated.work_days).toEqual([1, 3]);
   });
 
-  it('finds a session together with its user in one query', async () => {
-    const user = await insertUserWithPreferences(database.db, { username: `grace-${kind}`, email: null }, preferenceRow);
+  it("finds a session together with its user in one query, without the user's sign-in secrets", async () => {
+    const user = await insertUserWithPreferences(
+      database.db,
+      { username: `grace-${kind}`, email: null, password_hash: 'argon2 hash', google_subject: 'google-subject' },
+      preferenceRow,
+    );
     const expiresAt = new Date(Date.now() + 60_000);
     await insertSession(database.db, { id: `hash-${kind}`, userId: user.id, expiresAt, absoluteExpiresAt: expiresAt });
     const found = await findSessionWithUser(database.db, `hash-${kind}`);
     expect(found?.user.username).toBe(`grace-${kind}`);
+    expect(found?.user).not.toHaveProperty('password_hash');
+    expect(found?.user).not.toHaveProperty('google_subject');
     expect(found?.session.expiresAt.getTime()).toBe(expiresAt.getTime());
     expect(await findSessionWithUser(database.db, 'nope')).toBeUndefined();
   });

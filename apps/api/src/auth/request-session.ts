@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BreakFields, UserRow } from '@breaker/db';
+import type { BreakFields, SessionUser } from '@breaker/db';
 import { AppError, SERVER_MESSAGES } from '@breaker/api-contract';
 import type { AppDeps } from '../deps.js';
 import { planEtag } from '../routes/plan-tags.js';
@@ -109,7 +109,7 @@ export async function requireSignIn(request: FastifyRequest): Promise<void> {
   requireUser(request);
 }
 
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.session) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.notSignedIn);
   return request.session.user;
 }

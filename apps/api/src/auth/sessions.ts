@@ -13,7 +13,7 @@ import {
   type Db,
   type PlanDay,
   type SessionWithUser,
-  type UserRow,
+  type SessionUser,
 } from '@breaker/db';
 
 /**
@@ -27,7 +27,7 @@ export const DEVELOPMENT_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface ValidSession {
   sessionId: string;
-  user: UserRow;
+  user: SessionUser;
   expiresAt: Date;
   /** The expiry moved forward on this request, so the browser's cookie needs the new one. */
   extended: boolean;

@@ -13,13 +13,14 @@ import {
   insertUserWithPreferences,
   newPreferences,
   type Db,
+  type SessionUser,
   type UserRow,
 } from '@breaker/db';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AppDeps } from '../deps.js';
 import { toUser } from './user-view.js';
 
-export async function loadUser(db: Db, user: UserRow): Promise<User> {
+export async function loadUser(db: Db, user: SessionUser): Promise<User> {
   const preferences = await findPreferences(db, user.id);
   if (!preferences) throw new AppError('NOT_FOUND', 'Your preferences could not be found');
   return toUser(user, preferences);

@@ -1,5 +1,5 @@
 import type { Preferences, User } from '@breaker/api-contract';
-import type { PreferencesRow, UserRow } from '@breaker/db';
+import type { PreferencesRow, SessionUser } from '@breaker/db';
 
 export function toPreferences(row: PreferencesRow): Preferences {
   return {
@@ -23,7 +23,7 @@ export function toPreferences(row: PreferencesRow): Preferences {
   };
 }
 
-export function toUser(user: UserRow, preferences: PreferencesRow): User {
+export function toUser(user: SessionUser, preferences: PreferencesRow): User {
   return {
     id: user.id,
     email: user.email,

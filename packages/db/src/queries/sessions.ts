@@ -26,31 +26,33 @@ export async function insertSession(db: Db, session: SessionRecord): Promise<voi
     .execute();
 }
 
+/** The user as a signed-in request sees them: every column but the sign-in secrets, which no request after sign-in reads. */
+export type SessionUser = Omit<UserRow, 'password_hash' | 'google_subject'>;
+
 export interface SessionWithUser {
   session: SessionRecord;
-  user: UserRow;
+  user: SessionUser;
 }
 
 /**
- * Every column of `users`, by name rather than `users.*`: the session reads of the busiest requests are prepared
- * statements (`prepareOnEachConnection`), which a migration adding a column must not break. The record type makes a
- * column added to the schema fail the build until it is named here.
+ * The session user's columns, by name rather than `users.*`: the session reads of the busiest requests are prepared
+ * statements (`prepareOnEachConnection`), which a migration adding a column must not break, and the password hash and
+ * Google subject stay out of every request's memory and logs. The record type makes a column added to the schema fail
+ * the build until it is named here.
  */
 const USER_COLUMNS = Object.keys({
   id: true,
   username: true,
   email: true,
-  password_hash: true,
   first_name: true,
   last_name: true,
   profile_image_url: true,
-  google_subject: true,
   calendar_provider: true,
   is_onboarding_completed: true,
   plan_version: true,
   created_at: true,
   updated_at: true,
-} satisfies Record<keyof UserRow, true>).map((column) => `users.${column}` as `users.${keyof UserRow}`);
+} satisfies Record<keyof SessionUser, true>).map((column) => `users.${column}` as `users.${keyof SessionUser}`);
 
 function selectSessionsWithUser(db: Db) {
   return db
@@ -66,7 +68,7 @@ function selectSessionsWithUser(db: Db) {
 }
 
 function toSessionWithUser(
-  row: UserRow & {
+  row: SessionUser & {
     session_id: string;
     session_expires_at: Date;
     session_absolute_expires_at: Date;
