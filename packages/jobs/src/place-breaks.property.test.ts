@@ -156,8 +156,12 @@ describe('a plan drafted without the lock', () => {
       preferences: { timezone: 'America/New_York', work_start_time: '09:00', work_end_time: '17:00', break_frequency: 4 },
     });
     const connection = await connectTestFeed(database.db, user.id);
-    for (const day of [0, 1, 2, 3, 4])
-      await apply(database.db, user.id, connection.id, { kind: 'add meeting', at: day * 16 + 4, pick: day });
+    // Ids of their own, so that a meeting a step adds at the same time is another meeting, not a clash.
+    for (const day of [0, 1, 2, 3, 4]) {
+      const start = halfHour(day * 16 + 4);
+      const end = new Date(start.getTime() + 60 * MINUTE);
+      await insertMeeting(database.db, user.id, connection.id, { externalId: `weekday-${day}`, start, end });
+    }
     await runPlaceBreaks(deps, { userId: user.id, trigger: 'refresh' });
     return { userId: user.id, connectionId: connection.id };
   }
