@@ -1,6 +1,6 @@
 import type { Db } from '../client.js';
 import type { SchedulingRunRow } from '../schema.js';
-import { readInPages, SWEEP_PAGE, type SweepPage } from './sweep-pages.js';
+import { pageOfRows, readInPages, SWEEP_PAGE, type SweepPage } from './sweep-pages.js';
 
 export interface NewSchedulingRun {
   userId: string;
@@ -72,8 +72,9 @@ async function usersPlannedBeforePage(db: Db, before: Date, after: string | unde
     .select(['u.id', 'latest.created_at'])
     .orderBy('u.id')
     .execute();
+  const scanned = pageOfRows(rows);
   return {
-    found: rows.filter((row) => row.created_at !== null && row.created_at < before).map((row) => row.id),
-    next: rows.length < SWEEP_PAGE ? undefined : rows.at(-1)!.id,
+    found: scanned.found.filter((row) => row.created_at !== null && row.created_at < before).map((row) => row.id),
+    next: scanned.next?.id,
   };
 }
